@@ -1,0 +1,83 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { IMAGE_UPLOAD_MAX_BYTES } from '@ms/contracts';
+import type { Env } from './config/env.js';
+import type { Database } from './db/database.js';
+import type { Deps } from './deps.js';
+import { createTokenService } from './lib/tokens.js';
+import { authPlugin } from './plugins/auth.js';
+import { envelopePlugin } from './plugins/envelope.js';
+import { createRateLimiter } from './plugins/rate-limit.js';
+import { requestLogPlugin } from './plugins/request-log.js';
+import { createNotifications } from './providers/notifications/index.js';
+import { registerModules } from './modules/index.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const API = /^\/(v1|v2|api|dev|docs|files)(\/|$)/;
+
+export type BuildOptions = { env: Env; db: Database; logger?: boolean };
+
+/** The whole server as one Fastify instance: external plugins, then ours, then the modules' routes. */
+export const buildApp = async ({ env, db, logger = true }: BuildOptions): Promise<FastifyInstance> => {
+  const app = Fastify({
+    logger: logger ? { level: env.logLevel } : false,
+    disableRequestLogging: true,
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const deps: Deps = {
+    env,
+    db,
+    tokens: createTokenService(env.jwtSecret),
+    rateLimiter: createRateLimiter(db),
+    notifications: createNotifications(env.notifications, db),
+  };
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Merchant back office and POS API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  await app.register(fastifyMultipart, { limits: { fileSize: IMAGE_UPLOAD_MAX_BYTES, files: 1, fields: 5 } });
+  await app.register(envelopePlugin);
+  await app.register(requestLogPlugin);
+  await app.register(authPlugin, { db, tokens: deps.tokens });
+
+  await app.register(fastifyStatic, {
+    root: resolve(env.dataDir, 'uploads'),
+    prefix: '/files/',
+    decorateReply: false,
+  });
+  await registerModules(app, deps);
+
+  const webDist = env.webDist ?? resolve(here, '../../web/dist');
+  const hasWeb = existsSync(join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (hasWeb && request.method === 'GET' && !API.test(path)) {
+      // The app's own router handles every other path (deep links, reloads).
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist);
+    }
+    return reply
+      .status(404)
+      .send({ status: false, message: `Route ${request.method} ${path} not found`, data: null });
+  });
+  return app;
+};

@@ -1,0 +1,48 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { DB } from './schema.js';
+
+export type Database = Kysely<DB>;
+
+const INT8 = 20;
+/** int8 (counts, kobo) as a JS number on both drivers: safe for amounts up to 90 trillion naira. */
+pg.types.setTypeParser(INT8, (value) => Number(value));
+
+export type DatabaseHandle = { db: Database; kind: 'postgres' | 'pglite'; close: () => Promise<void> };
+
+/**
+ * PostgreSQL when a URL is given; otherwise the embedded PGlite kept in `<dataDir>/pglite`
+ * (or in memory for `dataDir: null`).
+ */
+export const openDatabase = async (opts: {
+  databaseUrl?: string;
+  dataDir?: string | null;
+}): Promise<DatabaseHandle> => {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: Number(process.env.DB_POOL_MAX ?? 10),
+    });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  let dir: string | undefined;
+  if (opts.dataDir) {
+    dir = join(opts.dataDir, 'pglite');
+    mkdirSync(dir, { recursive: true });
+  }
+  const pglite = new PGlite(dir, { parsers: { [INT8]: (value: string) => Number(value) } });
+  await pglite.waitReady;
+  const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) });
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      await db.destroy();
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+};

@@ -1,0 +1,14 @@
+import type { Env } from './config/env.js';
+import type { Database } from './db/database.js';
+import type { TokenService } from './lib/tokens.js';
+import type { RateLimiter } from './plugins/rate-limit.js';
+import type { NotificationProvider } from './providers/notifications/index.js';
+
+/** What route plugins and services are built with. Passed explicitly, never imported as globals. */
+export type Deps = {
+  env: Env;
+  db: Database;
+  tokens: TokenService;
+  rateLimiter: RateLimiter;
+  notifications: NotificationProvider;
+};

@@ -1,0 +1,39 @@
+import { jwtVerify, SignJWT } from 'jose';
+import { TOKEN_TTL_SECONDS } from '@ms/contracts';
+
+/** Access tokens: HS256 JWTs naming the user, business, session and device; valid 24 h. */
+export type TokenClaims = { userId: string; businessId: string; sessionId: string; deviceId: string };
+
+export const createTokenService = (secret: string) => {
+  const key = new TextEncoder().encode(secret);
+  const sign = async (claims: TokenClaims): Promise<{ token: string; expiresAt: Date }> => {
+    const expiresAt = new Date(Date.now() + TOKEN_TTL_SECONDS * 1000);
+    const token = await new SignJWT({ bid: claims.businessId, sid: claims.sessionId, did: claims.deviceId })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(claims.userId)
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+      .sign(key);
+    return { token, expiresAt };
+  };
+  /** The claims of a valid token, or null for a bad, forged or expired one. */
+  const verify = async (token: string): Promise<TokenClaims | null> => {
+    try {
+      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+      const { sub, bid, sid, did } = payload as Record<string, unknown>;
+      if (
+        typeof sub !== 'string' ||
+        typeof bid !== 'string' ||
+        typeof sid !== 'string' ||
+        typeof did !== 'string'
+      )
+        return null;
+      return { userId: sub, businessId: bid, sessionId: sid, deviceId: did };
+    } catch {
+      return null;
+    }
+  };
+  return { sign, verify };
+};
+
+export type TokenService = ReturnType<typeof createTokenService>;

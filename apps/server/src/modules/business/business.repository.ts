@@ -1,0 +1,33 @@
+import type { BusinessData } from '@ms/contracts';
+import type { Database } from '../../db/database.js';
+
+/** The business as the session and "My account" see it, with its active stores. */
+export const loadBusinessData = async (
+  db: Database,
+  businessId: string,
+): Promise<BusinessData | undefined> => {
+  const b = await db.selectFrom('businesses').selectAll().where('id', '=', businessId).executeTakeFirst();
+  if (!b) return undefined;
+  const stores = await db
+    .selectFrom('stores')
+    .select(['id', 'name'])
+    .where('business_id', '=', businessId)
+    .where('deleted_at', 'is', null)
+    .orderBy('created_at')
+    .execute();
+  return {
+    _id: b.id,
+    name: b.name,
+    email: b.email,
+    phone: b.phone,
+    address: b.address,
+    business_type: b.business_type,
+    logo_url: b.logo_url,
+    store_credit_active: b.store_credit_active,
+    online_store_enabled: b.online_store_enabled,
+    require_device_otp: b.require_device_otp,
+    partner_bank: b.partner_bank,
+    stores: stores.map((s) => ({ id: s.id, _id: s.id, name: s.name })),
+    created_at: b.created_at.toISOString(),
+  };
+};

@@ -1,0 +1,2 @@
+/** What other modules and flows may use from the staff module. */
+export { loadSessionUser, findUser } from './users.repository.js';

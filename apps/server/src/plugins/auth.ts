@@ -1,0 +1,128 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { sql } from 'kysely';
+import { ADMIN_ROLE, CODES, TEXT, type PermissionKey } from '@ms/contracts';
+import type { Database } from '../db/database.js';
+import { forbidden, notFound, unauthorized } from '../lib/errors.js';
+import type { TokenService } from '../lib/tokens.js';
+
+/** Who is calling: taken from the token and the database, never from the request body. */
+export type AuthContext = {
+  userId: string;
+  businessId: string;
+  sessionId: string;
+  deviceId: string;
+  role: string;
+  roleId: string;
+  isAdmin: boolean;
+  isOwner: boolean;
+  permissions: ReadonlySet<string>;
+  storeIds: readonly string[];
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth?: AuthContext;
+  }
+  interface FastifyContextConfig {
+    /** Routes that work without a token (login, signup, OTP...). */
+    public?: boolean;
+  }
+}
+
+const API_PREFIXES = ['/v1/', '/v2/', '/api/'];
+
+export const deviceIdOf = (request: FastifyRequest): string | undefined => {
+  const value = request.headers['deviceid'];
+  return typeof value === 'string' && value.trim() ? value.trim().slice(0, 120) : undefined;
+};
+
+/** The caller, for handlers of authenticated routes. */
+export const authOf = (request: FastifyRequest): AuthContext => {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+};
+
+/** A business id in a path that is not the caller's is "not found", never someone else's data. */
+export const assertOwnBusiness = (request: FastifyRequest, businessId: string): AuthContext => {
+  const auth = authOf(request);
+  if (auth.businessId !== businessId) throw notFound('Business');
+  return auth;
+};
+
+/** preHandler: only the admin role. */
+export const adminOnly = async (request: FastifyRequest) => {
+  if (!authOf(request).isAdmin) throw forbidden('Only an admin can do this.');
+};
+
+/** preHandler: admin, or a role granted this permission. */
+export const permission = (key: PermissionKey) => async (request: FastifyRequest) => {
+  const auth = authOf(request);
+  if (!auth.isAdmin && !auth.permissions.has(key))
+    throw forbidden('Your role does not have permission to do this.');
+};
+
+export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Database; tokens: TokenService }) => {
+  const { db, tokens } = opts;
+  app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config?.public) return;
+    const path = request.url;
+    if (!API_PREFIXES.some((p) => path.startsWith(p))) return;
+    const header = request.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+    if (!token) throw unauthorized('Authorization token is missing. Please log in.');
+    const claims = await tokens.verify(token);
+    if (!claims) throw unauthorized('Invalid authorization token. Please log in again.');
+
+    const row = await db
+      .selectFrom('sessions as s')
+      .innerJoin('users as u', (j) =>
+        j.onRef('u.business_id', '=', 's.business_id').onRef('u.id', '=', 's.user_id'),
+      )
+      .innerJoin('roles as r', (j) =>
+        j.onRef('r.business_id', '=', 'u.business_id').onRef('r.id', '=', 'u.role_id'),
+      )
+      .leftJoin('devices as d', (j) =>
+        j.onRef('d.business_id', '=', 's.business_id').onRef('d.device_id', '=', 's.device_id'),
+      )
+      .select([
+        's.revoked_at',
+        's.expires_at',
+        'u.status',
+        'u.is_owner',
+        'r.id as role_id',
+        'r.name as role_name',
+        'r.permissions',
+        'r.active as role_active',
+        'd.deleted_at as device_removed_at',
+        sql<
+          string[]
+        >`array(select us.store_id::text from user_stores us where us.business_id = u.business_id and us.user_id = u.id)`.as(
+          'store_ids',
+        ),
+      ])
+      .where('s.business_id', '=', claims.businessId)
+      .where('s.id', '=', claims.sessionId)
+      .where('s.user_id', '=', claims.userId)
+      .executeTakeFirst();
+
+    if (!row || row.revoked_at || row.expires_at.getTime() < Date.now())
+      throw unauthorized('Your session has ended. Please log in again.');
+    if (row.status !== 'active') throw unauthorized('Your account has been deactivated. Contact your admin.');
+    const headerDevice = deviceIdOf(request);
+    if (row.device_removed_at || (headerDevice && headerDevice !== claims.deviceId)) {
+      throw forbidden(TEXT.deviceNotRecognized, CODES.deviceNotRecognized);
+    }
+    const role = row.role_name.toLowerCase();
+    const isAdmin = role === ADMIN_ROLE;
+    request.auth = {
+      ...claims,
+      role,
+      roleId: row.role_id,
+      isAdmin,
+      isOwner: row.is_owner,
+      permissions: new Set(row.role_active || isAdmin ? row.permissions : []),
+      storeIds: row.store_ids,
+    };
+  });
+});

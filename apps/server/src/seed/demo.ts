@@ -1,0 +1,69 @@
+import type { Database } from '../db/database.js';
+import { createBusinessWithOwner } from '../flows/create-business.js';
+import { hashPassword } from '../modules/accounts/passwords.js';
+import { newId } from '../lib/ids.js';
+
+/** The demo business a fresh install starts with; its logins are printed at start and in the README. */
+export const DEMO = {
+  business: 'Mama Nkechi Provisions',
+  password: 'Demo@1234',
+  admin: 'admin@demo.ng',
+  cashier: 'cashier@demo.ng',
+  stores: ['Lekki Store', 'Yaba Store'],
+} as const;
+
+/** Seeds the demo once; does nothing when the admin already exists. */
+export const seedDemo = async (db: Database): Promise<boolean> => {
+  const exists = await db.selectFrom('users').select('id').where('email', '=', DEMO.admin).executeTakeFirst();
+  if (exists) return false;
+  const created = await createBusinessWithOwner(db, {
+    first_name: 'Nkechi',
+    last_name: 'Okafor',
+    email: DEMO.admin,
+    phone: '08031234567',
+    password: DEMO.password,
+    business_name: DEMO.business,
+    business_type: 'Supermarket',
+    store_name: DEMO.stores[0],
+    store_address: '12 Admiralty Way, Lekki Phase 1, Lagos',
+    // A person trying the demo from any browser gets in without a device code; Security turns it on.
+    requireDeviceOtp: false,
+  });
+  const yaba = newId();
+  const cashierId = newId();
+  await db.transaction().execute(async (tx) => {
+    await tx
+      .insertInto('stores')
+      .values({
+        business_id: created.businessId,
+        id: yaba,
+        name: DEMO.stores[1],
+        address: '45 Herbert Macaulay Way, Yaba, Lagos',
+        phone: '08039876543',
+        email: null,
+      })
+      .execute();
+    await tx
+      .insertInto('user_stores')
+      .values({ business_id: created.businessId, user_id: created.userId, store_id: yaba })
+      .execute();
+    await tx
+      .insertInto('users')
+      .values({
+        business_id: created.businessId,
+        id: cashierId,
+        first_name: 'Tunde',
+        last_name: 'Bakare',
+        email: DEMO.cashier,
+        phone: '08051112222',
+        password_hash: await hashPassword(DEMO.password),
+        role_id: created.roleIds.cashier!,
+      })
+      .execute();
+    await tx
+      .insertInto('user_stores')
+      .values({ business_id: created.businessId, user_id: cashierId, store_id: created.storeId })
+      .execute();
+  });
+  return true;
+};

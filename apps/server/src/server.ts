@@ -1,0 +1,39 @@
+import { buildApp } from './app.js';
+import { readEnv } from './config/env.js';
+import { openDatabase } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { DEMO, seedDemo } from './seed/demo.js';
+
+/** Starts the product: migrate, seed the demo (unless --no-demo), serve the API and the built app. */
+const main = async () => {
+  const env = readEnv();
+  const handle = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
+  await migrateToLatest(handle.db);
+  const app = await buildApp({ env, db: handle.db });
+  if (env.seedDemo && (await seedDemo(handle.db)))
+    app.log.info({ demo: DEMO.business }, 'seeded the demo business');
+  await app.listen({ port: env.port, host: env.host });
+  const url = `http://localhost:${(app.server.address() as { port: number }).port}`;
+  app.log.info({ url, database: handle.kind, docs: `${url}/docs` }, 'server started');
+  if (env.seedDemo) {
+    console.log(
+      `\n  Open ${url}\n  Demo admin:   ${DEMO.admin} / ${DEMO.password}\n  Demo cashier: ${DEMO.cashier} / ${DEMO.password}\n`,
+    );
+  }
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'stopping');
+    await app.close();
+    await handle.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+};
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { readEnv } from '../src/config/env.js';
+import { openDatabase, type Database } from '../src/db/database.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+
+/**
+ * A real server on a real database for one test file: a clone of the migrated template on
+ * PostgreSQL when TEST_DATABASE_URL is set, else an in-memory PGlite.
+ */
+export type TestApp = {
+  app: FastifyInstance;
+  db: Database;
+  close: () => Promise<void>;
+  /** Sends a request as a device; `token` adds the bearer header. */
+  request: (opts: RequestOptions) => Promise<LightMyRequestResponse & { body: string }>;
+};
+
+export type RequestOptions = {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  token?: string;
+  device?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+};
+
+export const createTestApp = async (): Promise<TestApp> => {
+  const template = inject('templateDatabase');
+  const base = process.env.TEST_DATABASE_URL;
+  let databaseUrl: string | undefined;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  if (template && base) {
+    const name = `ms_test_${inject('testRunId')}_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+    await admin.end();
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'ms-test-'));
+  const handle = await openDatabase({ databaseUrl, dataDir: null });
+  if (!databaseUrl) await migrateToLatest(handle.db);
+  const env = {
+    ...readEnv([], { DATA_DIR: dataDir, JWT_SECRET: 'test-secret-0123456789-abcdefghij' }),
+    webDist: join(dataDir, 'no-web'),
+  };
+  const app = await buildApp({ env, db: handle.db, logger: false });
+  await app.ready();
+  return {
+    app,
+    db: handle.db,
+    close: async () => {
+      await app.close();
+      await handle.close();
+      await dropDatabase?.();
+    },
+    request: ({ method, url, token, device = 'test-device-1', body, headers = {} }) =>
+      app.inject({
+        method,
+        url,
+        headers: {
+          platform: 'web',
+          deviceid: device,
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...headers,
+        },
+        ...(body !== undefined ? { payload: body as object } : {}),
+      }),
+  };
+};
+
+let counter = 0;
+/** A unique e-mail per call so rate limits and unique constraints never collide across tests. */
+export const uniqueEmail = (prefix = 'owner') =>
+  `${prefix}.${Date.now().toString(36)}.${++counter}.${randomBytes(2).toString('hex')}@example.ng`;
+
+export const STRONG_PASSWORD = 'Sup3r$ecret';
+
+/** Signs a new business up and returns its owner's token and ids. */
+export const signUp = async (
+  t: TestApp,
+  overrides: Record<string, unknown> = {},
+  device = 'test-device-1',
+) => {
+  const email = uniqueEmail();
+  const res = await t.request({
+    method: 'POST',
+    url: '/v1/auth/signup',
+    device,
+    body: {
+      first_name: 'Ada',
+      last_name: 'Obi',
+      email,
+      phone: '08012345678',
+      password: STRONG_PASSWORD,
+      business_name: 'Ada Stores',
+      store_name: 'Ikeja',
+      ...overrides,
+    },
+  });
+  if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
+  const data = res.json().data;
+  return {
+    email: (overrides.email as string) ?? email,
+    token: data.token as string,
+    userId: data.user._id as string,
+    businessId: data.business._id as string,
+    storeId: data.business.stores[0].id as string,
+    device,
+    data,
+  };
+};
+
+/** The newest sandbox e-mail to this address. */
+export const lastEmail = async (t: TestApp, to: string) => {
+  const res = await t.request({ method: 'GET', url: `/dev/outbox?to=${encodeURIComponent(to)}&limit=1` });
+  return res.json().data[0] as
+    { subject: string; body: string; kind: string; meta: Record<string, string> } | undefined;
+};
