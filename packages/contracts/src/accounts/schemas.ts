@@ -1,6 +1,18 @@
 import { z } from 'zod';
-import { email, exactLength, optionalText, password, phone, requiredText } from '../validation/zod-rules.js';
+import {
+  email,
+  exactLength,
+  id,
+  optionalText,
+  password,
+  phone,
+  requiredText,
+} from '../validation/zod-rules.js';
+import { ruleMessages } from '../validation/rules.js';
 import { DEVICE_OTP_LENGTH } from '../shared/constants.js';
+
+/** Digits in the password-reset code sent by e-mail. */
+export const RESET_OTP_LENGTH = 6;
 
 export const deviceType = z.enum(['browser', 'Mobile', 'Terminal']);
 
@@ -90,13 +102,19 @@ export const verifyDeviceBody = z.object({
   device: deviceInfo.optional(),
 });
 
+export const checkEmailParams = z.object({ email: email() });
 export const checkEmailData = z.object({ exists: z.boolean() });
 
-export const otpPurpose = z.enum(['password_reset']);
+export const otpPurpose = z.enum(['password_reset'], { error: "The purpose must be 'password_reset'." });
 export const otpInitiateBody = z.object({ email: email(), purpose: otpPurpose.default('password_reset') });
+export const otpInitiateData = z.object({
+  email: z.string(),
+  otp_length: z.number(),
+  expires_at: z.string(),
+});
 export const otpVerifyBody = z.object({
   email: email(),
-  otp: exactLength('otp', 6),
+  otp: exactLength('otp', RESET_OTP_LENGTH).regex(/^\d+$/, ruleMessages.onlynumbers('otp')),
   purpose: otpPurpose.default('password_reset'),
 });
 export const otpVerifyData = z.object({ reset_token: z.string() });
@@ -107,6 +125,7 @@ export const recoverPasswordBody = z.object({
     .min(1, 'The reset_token field is required.'),
   password: password(),
 });
+export const recoverPasswordData = z.null();
 
 export const refreshTokenBody = z.object({
   token: z.string({ error: 'The token field is required.' }).min(1, 'The token field is required.'),
@@ -116,6 +135,9 @@ export const refreshTokenData = z.object({ token: z.string(), token_expires_at: 
 export const logoutBody = z.object({
   user_id: z.string({ error: 'The user_id field is required.' }).min(1, 'The user_id field is required.'),
 });
+export const logoutData = z.null();
+
+export const deviceParams = z.object({ id: id() });
 
 export const device = z.object({
   _id: z.string(),
@@ -131,6 +153,9 @@ export const device = z.object({
   created_at: z.string(),
 });
 
+export const devicesData = z.array(device);
+export const removeDeviceData = z.null();
+
 export const toggleOtpBody = z.object({ enabled: z.boolean({ error: 'enabled should be boolean' }) });
 export const toggleOtpData = z.object({ require_device_otp: z.boolean() });
 
@@ -142,3 +167,8 @@ export type LoginData = z.infer<typeof loginData>;
 export type DeviceOtpRequiredData = z.infer<typeof deviceOtpRequiredData>;
 export type Device = z.infer<typeof device>;
 export type DeviceInfo = z.infer<typeof deviceInfo>;
+export type OtpInitiateBody = z.infer<typeof otpInitiateBody>;
+export type OtpInitiateData = z.infer<typeof otpInitiateData>;
+export type OtpVerifyBody = z.infer<typeof otpVerifyBody>;
+export type RecoverPasswordBody = z.infer<typeof recoverPasswordBody>;
+export type RefreshTokenData = z.infer<typeof refreshTokenData>;

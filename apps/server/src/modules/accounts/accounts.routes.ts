@@ -1,15 +1,26 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelope, loginBody, loginData, signupBody, verifyDeviceBody } from '@ms/contracts';
+import {
+  checkEmailData,
+  checkEmailParams,
+  envelope,
+  loginBody,
+  loginData,
+  signupBody,
+  verifyDeviceBody,
+} from '@ms/contracts';
 import type { Deps } from '../../deps.js';
 import { createBusinessWithOwner } from '../../flows/create-business.js';
 import { badRequest } from '../../lib/errors.js';
 import { deviceIdOf } from '../../plugins/auth.js';
 import { ok } from '../../plugins/envelope.js';
-import { issueLogin, login, verifyDevice } from './accounts.service.js';
+import { emailExists, issueLogin, login, verifyDevice } from './accounts.service.js';
+import { devicesRoutes } from './devices.routes.js';
+import { passwordRecoveryRoutes } from './password-recovery.routes.js';
+import { sessionsRoutes } from './sessions.routes.js';
 
 const tags = ['accounts'];
 
-/** Sign-up, login and device approval (spec 000 §7.1). */
+/** Sign-up, login and device approval (spec 000 §7.1); the rest of the module's routes hang off here. */
 export const accountsRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
   app.post(
     '/v1/auth/login',
@@ -66,4 +77,22 @@ export const accountsRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => 
     async (request) =>
       ok(await verifyDevice(deps, request.body, deviceIdOf(request), request.ip), 'Device verified'),
   );
+
+  app.get(
+    '/v1/auth/check/:email',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'Whether an account already uses this e-mail',
+        params: checkEmailParams,
+        response: { 200: envelope(checkEmailData) },
+      },
+    },
+    async (request) => ok({ exists: await emailExists(deps, request.params.email, request.ip) }),
+  );
+
+  await app.register(passwordRecoveryRoutes, deps);
+  await app.register(sessionsRoutes, deps);
+  await app.register(devicesRoutes, deps);
 };

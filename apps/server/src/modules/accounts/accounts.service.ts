@@ -6,17 +6,12 @@ import { randomCode } from '../../lib/secrets.js';
 import { loadBusinessData } from '../business/index.js';
 import { loadSessionUser } from '../staff/index.js';
 import { burnPasswordCheck, verifyPassword } from './passwords.js';
+import { findUserByEmail } from './credentials.repository.js';
+import { findDevice, requiresDeviceOtp, upsertDevice } from './devices.repository.js';
 import { checkOtp, consumeOtp, createOtp, otpFailureMessage } from './otps.repository.js';
-import { findDevice, insertSession, upsertDevice } from './sessions.repository.js';
+import { insertSession, revokeDeviceSessions } from './sessions.repository.js';
 
 const DEVICE_OTP_TTL_MINUTES = 10;
-
-const findUserByEmail = (deps: Deps, email: string) =>
-  deps.db
-    .selectFrom('users')
-    .select(['id', 'business_id', 'password_hash', 'status', 'first_name', 'email'])
-    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
-    .executeTakeFirst();
 
 /** Opens a session for a user on a device and answers what the app keeps as its session. */
 export const issueLogin = async (
@@ -40,6 +35,12 @@ export const issueLogin = async (
   return { token, token_expires_at: expiresAt.toISOString(), user, business };
 };
 
+/** Whether an account uses this e-mail (the sign-up form asks); limited per IP against enumeration. */
+export const emailExists = async (deps: Deps, email: string, ip: string): Promise<boolean> => {
+  await deps.rateLimiter.hit(`check:ip:${ip}`, 30, 60);
+  return !!(await findUserByEmail(deps.db, email));
+};
+
 const requireDeviceId = (deviceId: string | undefined): string => {
   if (!deviceId)
     throw badRequest('deviceID header is required: the app sends the id of the device it runs on.');
@@ -60,7 +61,7 @@ export const login = async (
   await deps.rateLimiter.hit(`login:ip:${ip}`, 60, 15 * 60);
   await deps.rateLimiter.hit(`login:email:${body.email}`, 10, 15 * 60);
 
-  const user = await findUserByEmail(deps, body.email);
+  const user = await findUserByEmail(deps.db, body.email);
   if (!user) {
     await burnPasswordCheck(body.password);
     throw unauthorized('Incorrect email or password.');
@@ -70,15 +71,13 @@ export const login = async (
   if (user.status !== 'active') throw forbidden('Your account has been deactivated. Contact your admin.');
   await deps.rateLimiter.reset(`login:email:${body.email}`);
 
-  const business = await deps.db
-    .selectFrom('businesses')
-    .select(['require_device_otp'])
-    .where('id', '=', user.business_id)
-    .executeTakeFirstOrThrow();
+  const requireOtp = await requiresDeviceOtp(deps.db, user.business_id);
   const device = await findDevice(deps.db, user.business_id, deviceId);
   const approved = !!device && device.whitelisted && !device.deleted_at;
+  // Re-adding a removed device (either branch below clears deleted_at) must not revive its old tokens.
+  if (device?.deleted_at) await revokeDeviceSessions(deps.db, user.business_id, deviceId);
 
-  if (business.require_device_otp && !approved) {
+  if (requireOtp && !approved) {
     await sendDeviceOtp(deps, {
       businessId: user.business_id,
       userId: user.id,
@@ -151,7 +150,7 @@ export const verifyDevice = async (
   const deviceId = requireDeviceId(deviceIdHeader);
   await deps.rateLimiter.hit(`otp:verify:ip:${ip}`, 30, 15 * 60);
   await deps.rateLimiter.hit(`otp:verify:${body.email}`, 10, 15 * 60);
-  const user = await findUserByEmail(deps, body.email);
+  const user = await findUserByEmail(deps.db, body.email);
   if (!user) throw badRequest(otpFailureMessage('missing'));
   const check = await checkOtp(deps.db, { userId: user.id, purpose: 'device', deviceId, code: body.otp });
   if (!check.ok) throw badRequest(otpFailureMessage(check.reason));

@@ -76,6 +76,36 @@ export const consumeOtp = (db: Database, otpId: string, resetTokenHash?: string)
     .where('id', '=', otpId)
     .execute();
 
+/**
+ * Spends a reset token: true once for a token issued less than `ttlMinutes` ago, then never again.
+ * One UPDATE, so two requests racing with the same token cannot both win.
+ */
+export const claimResetToken = async (
+  db: Database,
+  o: { userId: string; purpose: string; tokenHash: string; ttlMinutes: number },
+): Promise<boolean> => {
+  const row = await db
+    .updateTable('otps')
+    .set({ reset_token_hash: null })
+    .where('user_id', '=', o.userId)
+    .where('purpose', '=', o.purpose)
+    .where('reset_token_hash', '=', o.tokenHash)
+    .where('consumed_at', '>', new Date(Date.now() - o.ttlMinutes * 60_000))
+    .returning(['id'])
+    .executeTakeFirst();
+  return !!row;
+};
+
+/** Voids every reset token and code of this purpose still outstanding for a user. */
+export const retireOtps = (db: Database, userId: string, purpose: string) =>
+  db
+    .updateTable('otps')
+    .set((eb) => ({ reset_token_hash: null, consumed_at: eb.fn.coalesce('consumed_at', eb.val(new Date())) }))
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .where((eb) => eb.or([eb('reset_token_hash', 'is not', null), eb('consumed_at', 'is', null)]))
+    .execute();
+
 export const otpFailureMessage = (reason: Exclude<OtpCheck, { ok: true }>['reason']): string =>
   ({
     missing: 'There is no code waiting for you. Ask for a new code.',

@@ -1,6 +1,4 @@
-import type { DeviceInfo } from '@ms/contracts';
 import type { Database } from '../../db/database.js';
-import { newId } from '../../lib/ids.js';
 
 export const insertSession = (
   db: Database,
@@ -17,13 +15,34 @@ export const insertSession = (
     })
     .execute();
 
-export const extendSession = async (db: Database, businessId: string, sessionId: string, expiresAt: Date) =>
+/** A session with what decides whether it may go on: its user's status and its device's removal. */
+export const findSession = (db: Database, businessId: string, sessionId: string, userId: string) =>
   db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', (j) =>
+      j.onRef('u.business_id', '=', 's.business_id').onRef('u.id', '=', 's.user_id'),
+    )
+    .leftJoin('devices as d', (j) =>
+      j.onRef('d.business_id', '=', 's.business_id').onRef('d.device_id', '=', 's.device_id'),
+    )
+    .select(['s.expires_at', 's.revoked_at', 'u.status', 'd.deleted_at as device_removed_at'])
+    .where('s.business_id', '=', businessId)
+    .where('s.id', '=', sessionId)
+    .where('s.user_id', '=', userId)
+    .executeTakeFirst();
+
+/** Moves a live session's expiry; false when it was revoked or had already ended meanwhile. */
+export const extendSession = async (db: Database, businessId: string, sessionId: string, expiresAt: Date) => {
+  const res = await db
     .updateTable('sessions')
     .set({ expires_at: expiresAt })
     .where('business_id', '=', businessId)
     .where('id', '=', sessionId)
-    .execute();
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+};
 
 export const revokeSession = async (db: Database, businessId: string, sessionId: string) =>
   db
@@ -34,32 +53,22 @@ export const revokeSession = async (db: Database, businessId: string, sessionId:
     .where('revoked_at', 'is', null)
     .execute();
 
-export const findDevice = (db: Database, businessId: string, deviceId: string) =>
+/** Ends every live session of a user (after a password change). */
+export const revokeUserSessions = async (db: Database, businessId: string, userId: string) =>
   db
-    .selectFrom('devices')
-    .selectAll()
+    .updateTable('sessions')
+    .set({ revoked_at: new Date() })
+    .where('business_id', '=', businessId)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+
+/** Ends every live session opened on a device of this business. */
+export const revokeDeviceSessions = async (db: Database, businessId: string, deviceId: string) =>
+  db
+    .updateTable('sessions')
+    .set({ revoked_at: new Date() })
     .where('business_id', '=', businessId)
     .where('device_id', '=', deviceId)
-    .executeTakeFirst();
-
-/** Records a device the business has seen (re-adding a removed one), approved or waiting for its OTP. */
-export const upsertDevice = async (
-  db: Database,
-  d: { businessId: string; deviceId: string; userId: string; info?: DeviceInfo; whitelisted: boolean },
-) => {
-  const values = {
-    user_id: d.userId,
-    device_model: d.info?.deviceModel ?? null,
-    browser_name: d.info?.browserName ?? null,
-    browser_version: d.info?.browserVersion ?? null,
-    device_type: d.info?.deviceType ?? 'browser',
-    whitelisted: d.whitelisted,
-    last_seen_at: new Date(),
-    deleted_at: null,
-  };
-  await db
-    .insertInto('devices')
-    .values({ id: newId(), business_id: d.businessId, device_id: d.deviceId, ...values })
-    .onConflict((oc) => oc.columns(['business_id', 'device_id']).doUpdateSet(values))
+    .where('revoked_at', 'is', null)
     .execute();
-};

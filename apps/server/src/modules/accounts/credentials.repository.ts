@@ -1,0 +1,17 @@
+import type { Database } from '../../db/database.js';
+
+/** The columns login and recovery need; e-mails are unique case-insensitively. */
+export const findUserByEmail = (db: Database, email: string) =>
+  db
+    .selectFrom('users')
+    .select(['id', 'business_id', 'password_hash', 'status', 'first_name', 'email'])
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+    .executeTakeFirst();
+
+export const setPasswordHash = (db: Database, businessId: string, userId: string, passwordHash: string) =>
+  db
+    .updateTable('users')
+    .set({ password_hash: passwordHash })
+    .where('business_id', '=', businessId)
+    .where('id', '=', userId)
+    .execute();

@@ -1,0 +1,2 @@
+/** What other modules and flows may use from the accounts module. */
+export { hashPassword } from './passwords.js';
