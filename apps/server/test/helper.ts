@@ -9,6 +9,8 @@ import { buildApp } from '../src/app.js';
 import { readEnv } from '../src/config/env.js';
 import { openDatabase, type Database } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
+import { newId } from '../src/lib/ids.js';
+import { hashPassword } from '../src/modules/accounts/passwords.js';
 
 /**
  * A real server on a real database for one test file: a clone of the migrated template on
@@ -131,4 +133,49 @@ export const lastEmail = async (t: TestApp, to: string) => {
   const res = await t.request({ method: 'GET', url: `/dev/outbox?to=${encodeURIComponent(to)}&limit=1` });
   return res.json().data[0] as
     { subject: string; body: string; kind: string; meta: Record<string, string> } | undefined;
+};
+
+/**
+ * A user with the business's Cashier role, inserted directly and assigned to `storeIds` (default: the
+ * owner's first store), logged in on the owner's (approved) device.
+ */
+export const addCashier = async (
+  t: TestApp,
+  owner: { businessId: string; storeId: string; device: string },
+  storeIds: string[] = [owner.storeId],
+) => {
+  const role = await t.db
+    .selectFrom('roles')
+    .select('id')
+    .where('business_id', '=', owner.businessId)
+    .where((eb) => eb(eb.fn('lower', ['name']), '=', 'cashier'))
+    .executeTakeFirstOrThrow();
+  const userId = newId();
+  const email = uniqueEmail('cashier');
+  await t.db
+    .insertInto('users')
+    .values({
+      business_id: owner.businessId,
+      id: userId,
+      first_name: 'Chidi',
+      last_name: 'Eze',
+      email,
+      phone: null,
+      password_hash: await hashPassword(STRONG_PASSWORD),
+      role_id: role.id,
+    })
+    .execute();
+  if (storeIds.length)
+    await t.db
+      .insertInto('user_stores')
+      .values(storeIds.map((store_id) => ({ business_id: owner.businessId, user_id: userId, store_id })))
+      .execute();
+  const res = await t.request({
+    method: 'POST',
+    url: '/v1/auth/login',
+    device: owner.device,
+    body: { email, password: STRONG_PASSWORD },
+  });
+  if (res.statusCode !== 200) throw new Error(`cashier login failed: ${res.statusCode} ${res.body}`);
+  return { token: res.json().data.token as string, userId, email };
 };

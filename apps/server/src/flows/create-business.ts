@@ -12,15 +12,23 @@ export type CreatedBusiness = {
   roleIds: Record<string, string>;
 };
 
+/** Sign-up gives a password; "add another business" gives the owner's existing hash (same password). */
+export type NewBusinessInput = Omit<SignupBody, 'device' | 'password' | 'phone'> & {
+  phone?: string | null;
+  deviceId?: string;
+  device?: DeviceInfo;
+  requireDeviceOtp?: boolean;
+} & ({ password: string } | { passwordHash: string });
+
 /**
  * Sign-up in one transaction: the business, its Admin/Manager/Cashier roles, the owner (admin),
  * the first store assigned to the owner, and the signing-up device already approved.
  */
 export const createBusinessWithOwner = async (
   db: Database,
-  input: Omit<SignupBody, 'device'> & { deviceId?: string; device?: DeviceInfo; requireDeviceOtp?: boolean },
+  input: NewBusinessInput,
 ): Promise<CreatedBusiness> => {
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = 'passwordHash' in input ? input.passwordHash : await hashPassword(input.password);
   const businessId = newId();
   const userId = newId();
   const storeId = newId();
@@ -34,7 +42,7 @@ export const createBusinessWithOwner = async (
           id: businessId,
           name: input.business_name,
           email: input.email,
-          phone: input.phone,
+          phone: input.phone ?? null,
           address: input.store_address ?? null,
           business_type: input.business_type ?? null,
           logo_url: null,
@@ -62,7 +70,7 @@ export const createBusinessWithOwner = async (
           first_name: input.first_name,
           last_name: input.last_name,
           email: input.email,
-          phone: input.phone,
+          phone: input.phone ?? null,
           password_hash: passwordHash,
           role_id: roleIds.admin!,
           is_owner: true,
@@ -75,7 +83,7 @@ export const createBusinessWithOwner = async (
           id: storeId,
           name: input.store_name || 'Main Store',
           address: input.store_address ?? null,
-          phone: input.phone,
+          phone: input.phone ?? null,
           email: null,
         })
         .execute();

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { email, optionalText, phone, requiredText } from '../validation/zod-rules.js';
+import { pageQuery, syncList } from '../shared/sync.js';
 
 export const store = z.object({
   _id: z.string(),
   id: z.string(),
+  business_id: z.string(),
   name: z.string(),
   address: z.string().nullable(),
   phone: z.string().nullable(),
@@ -32,8 +34,23 @@ export const updateStoreBody = z
   .partial()
   .refine((b) => Object.keys(b).length > 0, { message: 'Nothing to update: send at least one field.' });
 
+/** GET /v1/stores/businesses/{b}: the incremental download of spec 000 §7.4. */
+export const storeSyncData = syncList(store);
+
+/** GET /v2/stores/businesses/{b}: the "All stores" screen, a page at a time. */
+export const storePageQuery = pageQuery;
+export const storePage = z.object({
+  items: z.array(store),
+  total: z.number(),
+  page: z.number(),
+  limit: z.number(),
+});
+
+export const storeIdParams = z.object({ id: z.string() });
+
 export const onlineStoreToggleData = z.object({ online_store_enabled: z.boolean() });
 
 export type Store = z.infer<typeof store>;
+export type StorePage = z.infer<typeof storePage>;
 export type CreateStoreBody = z.infer<typeof createStoreBody>;
 export type UpdateStoreBody = z.infer<typeof updateStoreBody>;

@@ -31,3 +31,35 @@ export const loadBusinessData = async (
     created_at: b.created_at.toISOString(),
   };
 };
+
+export type BusinessPatch = Partial<{
+  name: string;
+  email: string;
+  phone: string;
+  address: string | null;
+  business_type: string | null;
+  logo_url: string | null;
+  store_credit_active: boolean;
+}>;
+
+/** False when the business does not exist. */
+export const updateBusiness = async (db: Database, businessId: string, patch: BusinessPatch) => {
+  const row = await db
+    .updateTable('businesses')
+    .set(patch)
+    .where('id', '=', businessId)
+    .returning('id')
+    .executeTakeFirst();
+  return !!row;
+};
+
+/** Flips the online-store switch in one statement, so two clicks never cancel out unseen. */
+export const toggleOnlineStore = async (db: Database, businessId: string): Promise<boolean | undefined> =>
+  (
+    await db
+      .updateTable('businesses')
+      .set((eb) => ({ online_store_enabled: eb.not('online_store_enabled') }))
+      .where('id', '=', businessId)
+      .returning('online_store_enabled')
+      .executeTakeFirst()
+  )?.online_store_enabled;

@@ -1,2 +1,2 @@
 /** What other modules and flows may use from the business module. */
-export { loadBusinessData } from './business.repository.js';
+export { loadBusinessData, toggleOnlineStore } from './business.repository.js';

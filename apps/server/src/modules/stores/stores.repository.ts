@@ -1,0 +1,181 @@
+import { sql } from 'kysely';
+import type { Store } from '@ms/contracts';
+import type { Database } from '../../db/database.js';
+
+const columns = [
+  's.id',
+  's.business_id',
+  's.name',
+  's.address',
+  's.phone',
+  's.email',
+  's.is_active',
+  's.created_at',
+  's.updated_at',
+  's.deleted_at',
+] as const;
+
+type StoreRow = {
+  id: string;
+  business_id: string;
+  name: string;
+  address: string | null;
+  phone: string | null;
+  email: string | null;
+  is_active: boolean;
+  created_at: Date;
+  updated_at: Date;
+  employees_count?: number;
+};
+
+export const toStore = (s: StoreRow): Store => ({
+  _id: s.id,
+  id: s.id,
+  business_id: s.business_id,
+  name: s.name,
+  address: s.address,
+  phone: s.phone,
+  email: s.email,
+  is_active: s.is_active,
+  ...(s.employees_count !== undefined ? { employees_count: s.employees_count } : {}),
+  created_at: s.created_at.toISOString(),
+  updated_at: s.updated_at.toISOString(),
+});
+
+/** Live stores, or with `since` every store touched at or after it, tombstones included. */
+export const storesChangedSince = (db: Database, businessId: string, since?: Date) => {
+  let q = db.selectFrom('stores as s').select(columns).where('s.business_id', '=', businessId);
+  q = since ? q.where('s.updated_at', '>=', since) : q.where('s.deleted_at', 'is', null);
+  return q.orderBy('s.created_at').execute();
+};
+
+/** Every store id of the business with whether it is a tombstone. */
+export const allStoreIds = (db: Database, businessId: string) =>
+  db
+    .selectFrom('stores as s')
+    .select(['s.id', 's.deleted_at'])
+    .where('s.business_id', '=', businessId)
+    .execute();
+
+/**
+ * Just past the newest change to the business's stores, in whole ms (timestamps hold µs): the next
+ * download asks for rows at or after it, so the row that set it is not sent again.
+ */
+export const lastStoreChange = async (db: Database, businessId: string): Promise<number | null> => {
+  const row = await db
+    .selectFrom('stores')
+    .select(sql<number | null>`(floor(extract(epoch from max(updated_at)) * 1000) + 1)::float8`.as('last'))
+    .where('business_id', '=', businessId)
+    .executeTakeFirst();
+  return row?.last ?? null;
+};
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export type StoreFilter = { businessId: string; onlyIds?: readonly string[]; search?: string };
+
+const filtered = (db: Database, f: StoreFilter) => {
+  let q = db
+    .selectFrom('stores as s')
+    .where('s.business_id', '=', f.businessId)
+    .where('s.deleted_at', 'is', null);
+  if (f.onlyIds) q = f.onlyIds.length ? q.where('s.id', 'in', [...f.onlyIds]) : q.where(sql<boolean>`false`);
+  if (f.search) {
+    const pattern = `%${escapeLike(f.search)}%`;
+    q = q.where((eb) => eb.or([eb('s.name', 'ilike', pattern), eb('s.address', 'ilike', pattern)]));
+  }
+  return q;
+};
+
+export const countStores = async (db: Database, f: StoreFilter): Promise<number> =>
+  Number(
+    (
+      await filtered(db, f)
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+/** A page of live stores with how many employees each is assigned to. */
+export const pageStores = (db: Database, f: StoreFilter, page: { offset: number; limit: number }) =>
+  filtered(db, f)
+    .select(columns)
+    .select(
+      sql<number>`(select count(*)::int from user_stores us
+        where us.business_id = s.business_id and us.store_id = s.id)`.as('employees_count'),
+    )
+    .orderBy('s.created_at')
+    .orderBy('s.id')
+    .offset(page.offset)
+    .limit(page.limit)
+    .execute();
+
+export type NewStore = {
+  id: string;
+  businessId: string;
+  name: string;
+  address: string | null;
+  phone: string | null;
+  email: string | null;
+};
+
+/** The store and its assignment to the user who created it, together. */
+export const insertStore = (db: Database, s: NewStore, assignTo: string) =>
+  db.transaction().execute(async (tx) => {
+    const row = await tx
+      .insertInto('stores')
+      .values({
+        business_id: s.businessId,
+        id: s.id,
+        name: s.name,
+        address: s.address,
+        phone: s.phone,
+        email: s.email,
+      })
+      .returning([
+        'id',
+        'business_id',
+        'name',
+        'address',
+        'phone',
+        'email',
+        'is_active',
+        'created_at',
+        'updated_at',
+      ])
+      .executeTakeFirstOrThrow();
+    await tx
+      .insertInto('user_stores')
+      .values({ business_id: s.businessId, user_id: assignTo, store_id: s.id })
+      .execute();
+    return row;
+  });
+
+export type StorePatch = Partial<{
+  name: string;
+  address: string | null;
+  phone: string | null;
+  email: string | null;
+  is_active: boolean;
+}>;
+
+/** Undefined when no live store of this business has this id. */
+export const updateStore = (db: Database, businessId: string, id: string, patch: StorePatch) =>
+  db
+    .updateTable('stores')
+    .set(patch)
+    .where('business_id', '=', businessId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .returning([
+      'id',
+      'business_id',
+      'name',
+      'address',
+      'phone',
+      'email',
+      'is_active',
+      'created_at',
+      'updated_at',
+    ])
+    .executeTakeFirst();
