@@ -135,7 +135,9 @@ export const ALL_PERMISSIONS: PermissionKey[] = PERMISSION_CATALOGUE.flatMap((m)
 export const isPermissionKey = (value: string): value is PermissionKey =>
   (ALL_PERMISSIONS as string[]).includes(value);
 
-export const permissionKey = z.string().refine(isPermissionKey, { message: 'is not a known permission' });
+export const permissionKey = z
+  .string({ error: 'permissions must hold permission keys such as "pos.make_sale"' })
+  .refine(isPermissionKey, { error: (issue) => `"${String(issue.input)}" is not a known permission` });
 
 /** Permissions given to the roles every new business starts with (besides admin, who has all). */
 export const DEFAULT_ROLE_PERMISSIONS: Record<string, PermissionKey[]> = {

@@ -3,7 +3,7 @@ import { email, optionalText, password, phone, requiredText } from '../validatio
 import { permissionKey } from './permissions.js';
 import { storeRef } from '../accounts/schemas.js';
 
-export const userStatus = z.enum(['active', 'inactive']);
+export const userStatus = z.enum(['active', 'inactive'], { error: 'status must be active or inactive' });
 
 export const employee = z.object({
   _id: z.string(),
@@ -84,11 +84,16 @@ export const updateRoleBody = z
   .partial()
   .refine((b) => Object.keys(b).length > 0, { message: 'Nothing to update: send at least one field.' });
 
-/** The catalogue as the access-control screen reads it: each action with the roles it is granted to. */
+/**
+ * The catalogue as the access-control screen reads it: each action with the roles it is granted to
+ * (action keys are full permission keys, e.g. "pos.make_sale"); the module's roles are those holding
+ * any of its actions, and it is active when an active role other than admin holds one.
+ */
 export const permissionModule = z.object({
   key: z.string(),
   name: z.string(),
   active: z.boolean(),
+  permitted_role_ids: z.array(z.string()),
   actions: z.array(z.object({ key: z.string(), name: z.string(), permitted_role_ids: z.array(z.string()) })),
 });
 

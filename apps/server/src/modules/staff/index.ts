@@ -1,2 +1,3 @@
 /** What other modules and flows may use from the staff module. */
 export { loadSessionUser, findUser } from './users.repository.js';
+export { listUsers } from './users.repository.js';

@@ -107,3 +107,124 @@ export const loadSessionUser = async (
     stores: e.stores,
   };
 };
+
+/** Several users of one business at once; ids of other businesses simply do not come back. */
+export const findUsers = async (db: Database, businessId: string, userIds: string[]): Promise<Employee[]> =>
+  userIds.length === 0
+    ? []
+    : (
+        await userColumns(db)
+          .where('u.business_id', '=', businessId)
+          .where('u.id', 'in', userIds)
+          .orderBy('u.created_at')
+          .execute()
+      ).map(toEmployee);
+
+export type NewUser = {
+  id: string;
+  businessId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  passwordHash: string;
+  roleId: string;
+};
+
+export const insertUser = (db: Database, u: NewUser) =>
+  db
+    .insertInto('users')
+    .values({
+      business_id: u.businessId,
+      id: u.id,
+      first_name: u.firstName,
+      last_name: u.lastName,
+      email: u.email,
+      phone: u.phone,
+      password_hash: u.passwordHash,
+      role_id: u.roleId,
+    })
+    .execute();
+
+export type UserPatch = Partial<{
+  first_name: string;
+  last_name: string;
+  phone: string | null;
+  role_id: string;
+  status: 'active' | 'inactive';
+  is_fraud: boolean;
+  password_hash: string;
+}>;
+
+export const updateUser = async (db: Database, businessId: string, userId: string, patch: UserPatch) => {
+  if (Object.keys(patch).length === 0) return;
+  await db
+    .updateTable('users')
+    .set(patch)
+    .where('business_id', '=', businessId)
+    .where('id', '=', userId)
+    .execute();
+};
+
+export const setUsersStatus = (
+  db: Database,
+  businessId: string,
+  userIds: string[],
+  status: 'active' | 'inactive',
+) =>
+  db
+    .updateTable('users')
+    .set({ status })
+    .where('business_id', '=', businessId)
+    .where('id', 'in', userIds)
+    .execute();
+
+/** The user's stores become exactly these. */
+export const replaceUserStores = async (
+  db: Database,
+  businessId: string,
+  userId: string,
+  storeIds: string[],
+) => {
+  await db
+    .deleteFrom('user_stores')
+    .where('business_id', '=', businessId)
+    .where('user_id', '=', userId)
+    .execute();
+  if (storeIds.length === 0) return;
+  await db
+    .insertInto('user_stores')
+    .values(storeIds.map((store_id) => ({ business_id: businessId, user_id: userId, store_id })))
+    .execute();
+};
+
+/** Ends the users' open sessions so their tokens answer 401, optionally keeping the caller's own. */
+export const revokeUserSessions = async (
+  db: Database,
+  businessId: string,
+  userIds: string[],
+  keepSessionId?: string,
+) => {
+  let q = db
+    .updateTable('sessions')
+    .set({ revoked_at: new Date() })
+    .where('business_id', '=', businessId)
+    .where('user_id', 'in', userIds)
+    .where('revoked_at', 'is', null);
+  if (keepSessionId) q = q.where('id', '<>', keepSessionId);
+  await q.execute();
+};
+
+/** Which of these ids are live stores of the business. */
+export const existingStoreIds = async (db: Database, businessId: string, storeIds: string[]) =>
+  storeIds.length === 0
+    ? []
+    : (
+        await db
+          .selectFrom('stores')
+          .select('id')
+          .where('business_id', '=', businessId)
+          .where('id', 'in', storeIds)
+          .where('deleted_at', 'is', null)
+          .execute()
+      ).map((s) => s.id);
