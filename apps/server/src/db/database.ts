@@ -26,6 +26,10 @@ export const openDatabase = async (opts: {
       connectionString: opts.databaseUrl,
       max: Number(process.env.DB_POOL_MAX ?? 10),
     });
+    // An idle connection dropped by the server (restart, failover) must not crash the process; the pool reconnects.
+    pool.on('error', (error) =>
+      console.warn(JSON.stringify({ level: 40, msg: 'idle database connection lost', error: error.message })),
+    );
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
