@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const contracts = fileURLToPath(new URL('./packages/contracts/src/index.ts', import.meta.url));
+const webSrc = fileURLToPath(new URL('./apps/web/src', import.meta.url));
 
 /** One config, three projects: contracts (unit), server (integration on a real database), web (unit). */
 export default defineConfig({
@@ -20,7 +21,7 @@ export default defineConfig({
         },
       },
       {
-        resolve: { alias: { '@ms/contracts': contracts } },
+        resolve: { alias: { '@ms/contracts': contracts, '@': webSrc } },
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],

@@ -1,0 +1,46 @@
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { CODES, TEXT } from '@ms/contracts';
+import { ConfirmDialogHost } from '@/components/ui/confirm-dialog';
+import { onApiError, type ApiError } from '@/lib/api-client';
+import { sessionStore } from '@/lib/session-store';
+import { UnsanctionedDeviceModal } from './unsanctioned-device-modal';
+
+export const isDeviceNotRecognized = (error: ApiError) =>
+  error.code === CODES.deviceNotRecognized || error.message === TEXT.deviceNotRecognized;
+
+/**
+ * Mounted once inside the shell: any call answering "Device not recognized" (DEV002) opens the
+ * unsanctioned-device modal, whose Logout forgets this user. Also hosts the confirm dialogs of
+ * useLogout/useSwitchUser.
+ */
+export const DeviceGuard = () => {
+  const [opened, setOpened] = useState(false);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  useEffect(
+    () =>
+      onApiError((error) => {
+        if (isDeviceNotRecognized(error) && sessionStore.get()) setOpened(true);
+      }),
+    [],
+  );
+
+  const logout = () => {
+    const session = sessionStore.get();
+    if (session) sessionStore.forget(session.user._id);
+    if (Object.keys(sessionStore.savedUsers()).length === 0) sessionStore.clearAll();
+    queryClient.clear();
+    setOpened(false);
+    void navigate('/login', { replace: true });
+  };
+
+  return (
+    <>
+      <UnsanctionedDeviceModal opened={opened} onLogout={logout} />
+      <ConfirmDialogHost />
+    </>
+  );
+};

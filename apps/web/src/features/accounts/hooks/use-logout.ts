@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { notifications } from '@mantine/notifications';
+import { TEXT, TOAST_TIMEOUT_MS } from '@ms/contracts';
+import { openAlert, openConfirm } from '@/components/ui/confirm-dialog';
+import { ApiError } from '@/lib/api-client';
+import { sessionStore } from '@/lib/session-store';
+import { logout as logoutCall } from '../api/logout';
+
+/** Who to log out: the switcher passes a saved user; the sidebar passes nothing (the current user). */
+export type LogoutTarget = { _id: string; name: string };
+
+const makeSwitchUser =
+  (navigate: ReturnType<typeof useNavigate>, queryClient: ReturnType<typeof useQueryClient>) =>
+  async (userId: string): Promise<boolean> => {
+    if (sessionStore.switchTo(userId)) {
+      // Another user may see another business: drop what was fetched for the previous one.
+      void queryClient.resetQueries();
+      return true;
+    }
+    await openAlert({ title: 'Please log in again', message: TEXT.loggedOutOnSwitch });
+    sessionStore.detachCurrent();
+    queryClient.clear();
+    void navigate('/login', { replace: true });
+    return false;
+  };
+
+/**
+ * Spec 000 §4 logout: confirm, call the server with the user id, forget that user's session (all
+ * of it when no saved user remains), clear cached data and go to Login. Needs <DeviceGuard/>
+ * mounted for the Mantine confirm dialog (it falls back to the browser's).
+ */
+export const useLogout = () => {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [loading, setLoading] = useState(false);
+
+  const logout = async (user?: LogoutTarget): Promise<boolean> => {
+    const current = sessionStore.get();
+    const userId = user?._id ?? current?.user._id;
+    if (!userId) {
+      void navigate('/login', { replace: true });
+      return true;
+    }
+    const isCurrent = userId === current?.user._id;
+    const token = isCurrent ? undefined : sessionStore.savedUsers()[userId]?.token;
+
+    return openConfirm({
+      title: 'Log out',
+      message: user ? TEXT.logoutConfirmNamed(user.name) : TEXT.logoutConfirm,
+      confirmLabel: 'Log out',
+      color: 'red',
+      onConfirm: async () => {
+        setLoading(true);
+        try {
+          await logoutCall({ userId, token });
+        } catch (error) {
+          // A session the server already ended (401) is as good as logged out.
+          if (!(error instanceof ApiError && error.status === 401)) {
+            setLoading(false);
+            notifications.show({
+              color: 'red',
+              title: 'Could not log out',
+              message: error instanceof Error ? error.message : String(error),
+              autoClose: TOAST_TIMEOUT_MS,
+            });
+            throw error;
+          }
+        }
+        sessionStore.forget(userId);
+        if (Object.keys(sessionStore.savedUsers()).length === 0) sessionStore.clearAll();
+        setLoading(false);
+        if (isCurrent) {
+          queryClient.clear();
+          void navigate('/login', { replace: true });
+        }
+      },
+    });
+  };
+
+  const switchUser = makeSwitchUser(navigate, queryClient);
+  return { logout, loading, switchUser };
+};
+
+/**
+ * Spec 000 §4 user switcher: switch to a saved user; a saved login without a token time is gone,
+ * says so and goes to Login (the other saved users stay in the switcher).
+ */
+export const useSwitchUser = () => makeSwitchUser(useNavigate(), useQueryClient());
