@@ -14,14 +14,13 @@ export type LogoutTarget = { _id: string; name: string };
 const makeSwitchUser =
   (navigate: ReturnType<typeof useNavigate>, queryClient: ReturnType<typeof useQueryClient>) =>
   async (userId: string): Promise<boolean> => {
+    // Drop the previous user's data before the switch so no screen refetches it with the new token.
+    queryClient.clear();
     if (sessionStore.switchTo(userId)) {
-      // Another user may see another business: drop what was fetched for the previous one.
-      void queryClient.resetQueries();
       return true;
     }
     await openAlert({ title: 'Please log in again', message: TEXT.loggedOutOnSwitch });
     sessionStore.detachCurrent();
-    queryClient.clear();
     void navigate('/login', { replace: true });
     return false;
   };

@@ -1,0 +1,46 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+/** Helpers for the browser tests: they talk to the real server the test run started. */
+let counter = 0;
+export const uniqueEmail = (prefix: string) => `${prefix}.${Date.now().toString(36)}${++counter}@e2e.ng`;
+export const PASSWORD = 'Sup3r$ecret';
+
+/** The newest sandbox e-mail to this address (OTPs carry their code in meta.code). */
+export const lastEmail = async (request: APIRequestContext, to: string) => {
+  const res = await request.get(`/dev/outbox?to=${encodeURIComponent(to)}&limit=1`);
+  const body = await res.json();
+  return body.data[0] as { subject: string; body: string; kind: string; meta: { code?: string } } | undefined;
+};
+
+/** Waits for a sandbox e-mail of this kind and returns its code. */
+export const waitForCode = async (request: APIRequestContext, to: string, kind: string): Promise<string> => {
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const mail = await lastEmail(request, to);
+      code = mail?.kind === kind ? mail.meta.code : undefined;
+      return code;
+    })
+    .toBeTruthy();
+  return code!;
+};
+
+/** Signs a business up through the API (fast set-up for tests that are not about sign-up). */
+export const signUpByApi = async (request: APIRequestContext, deviceId: string, overrides: Record<string, string> = {}) => {
+  const email = overrides.email ?? uniqueEmail('owner');
+  const res = await request.post('/v1/auth/signup', {
+    headers: { deviceID: deviceId },
+    data: { first_name: 'Ngozi', last_name: 'Eze', email, phone: '08012345678', password: PASSWORD, business_name: 'Ngozi Stores', store_name: 'Wuse', ...overrides },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return { email, ...(await res.json()).data };
+};
+
+/** Gives the app in this page a known device id (the app keeps it in localStorage), so the API can approve it. */
+export const pinDeviceId = async (page: Page, prefix = 'e2e-device'): Promise<string> => {
+  const id = `${prefix}-${Date.now().toString(36)}${++counter}`;
+  await page.addInitScript((value) => {
+    if (!localStorage.getItem('ms.deviceId')) localStorage.setItem('ms.deviceId', value);
+  }, id);
+  return id;
+};

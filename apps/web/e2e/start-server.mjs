@@ -1,0 +1,44 @@
+// Starts the built server for the browser tests on a fresh database: a new PostgreSQL database when
+// TEST_DATABASE_URL is set (dropped on exit), else PGlite in a temporary folder.
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const env = { ...process.env, PORT: process.env.E2E_PORT ?? '3210', DATA_DIR: mkdtempSync(join(tmpdir(), 'ms-e2e-')), LOG_LEVEL: 'warn' };
+delete env.DATABASE_URL;
+
+let drop = async () => {};
+if (process.env.TEST_DATABASE_URL) {
+  const name = `ms_e2e_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(process.env.TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  env.DATABASE_URL = url.toString();
+  drop = async () => {
+    const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await c.end();
+  };
+}
+
+const server = spawn(process.execPath, [join(root, 'apps/server/dist/server.js')], { env, stdio: 'inherit' });
+const stop = async () => {
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  await drop();
+  process.exit(0);
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+server.on('exit', async (code) => {
+  await drop();
+  process.exit(code ?? 0);
+});

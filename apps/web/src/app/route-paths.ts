@@ -1,0 +1,30 @@
+/**
+ * Named routes of spec 000 §2.3 that exist in the app today. The sidebar shows an entry only when
+ * its path is registered here, so later features appear as they land (never a dead link).
+ */
+export const paths = {
+  Login: '/login',
+  Signup: '/signup',
+  ForgotPassword: '/forgot-password',
+  PartnerSignup: '/partner/signup/:email',
+  PartnerLogin: '/partner/login',
+  Components: '/components',
+  Dashboard: '/dashboard',
+  CompanyInfo: '/company-info',
+  AllStores: '/all-stores',
+  AddStore: '/add-store',
+  UserRoles: '/user-roles',
+  ExistingRoles: '/existing-roles',
+  ManageRoles: '/manage-roles-permissions',
+  UserSettings: '/user-settings',
+  EmployeeDetails: '/employee-details-user',
+  EditEmployee: '/edit-employee-details-user',
+  RoleDetails: '/employee-details-role',
+  AppSettings: '/settings',
+  Security: '/security',
+  SecurityDevices: '/security/devices',
+  SecurityOtpToggle: '/security/otptoggle',
+} as const;
+
+export type RouteName = keyof typeof paths;
+export const registeredPaths: ReadonlySet<string> = new Set(Object.values(paths));

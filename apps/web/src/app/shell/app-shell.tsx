@@ -1,0 +1,81 @@
+import { useEffect } from 'react';
+import { AppShell as MantineAppShell } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { SHELL_COLLAPSE_PX } from '@ms/contracts';
+import { Outlet, useLocation, useNavigation } from 'react-router';
+import { DeviceGuard, useLogout } from '@/features/accounts';
+import { useSession } from '@/lib/session-store';
+import { ConnectivityBanner } from './connectivity-banner';
+import { ContentErrorBoundary } from './content-error-boundary';
+import { FraudBlock } from './fraud-block';
+import { RailSidebar } from './nav/rail-sidebar';
+import { SearchableSidebar } from './nav/searchable-sidebar';
+import classes from './shell.module.css';
+import { useSidebarVariant } from './sidebar-variant';
+import { TopBar } from './top-bar';
+import { UpdateOverlay } from './update-overlay';
+
+/**
+ * The application shell of spec 000 §2.4: top bar, one of the two sidebars, banners, and the page.
+ * Under 640 px the sidebar is a drawer that closes whenever the route changes.
+ */
+export const AppShell = () => {
+  const session = useSession();
+  const variant = useSidebarVariant();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const narrow = useMediaQuery(`(max-width: ${SHELL_COLLAPSE_PX - 0.1}px)`) ?? false;
+  const [drawerOpened, drawer] = useDisclosure(false);
+  const [sidebarOpened, sidebar] = useDisclosure(true);
+  const { logout } = useLogout();
+
+  useEffect(() => {
+    drawer.close();
+    // Only a route change closes the drawer.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [location.pathname, location.search]);
+
+  // useLogout asks first: "Do you want to log out?" without a user, the named question with one.
+  const askPlain = () => void logout();
+  const askNamed = () =>
+    void (session ? logout({ _id: session.user._id, name: session.user.name }) : logout());
+
+  return (
+    <MantineAppShell
+      header={{ height: 60 }}
+      navbar={{
+        width: variant === 'rail' ? 320 : 270,
+        breakpoint: SHELL_COLLAPSE_PX,
+        collapsed: { mobile: !drawerOpened, desktop: !sidebarOpened },
+      }}
+      padding={{ base: 'sm', sm: 'md' }}
+    >
+      {navigation.state === 'loading' && (
+        <div className={classes.navProgress} role="progressbar" aria-label="Loading page" />
+      )}
+      <MantineAppShell.Header>
+        <TopBar
+          navOpened={narrow ? drawerOpened : sidebarOpened}
+          narrow={narrow}
+          onToggleNav={narrow ? drawer.toggle : sidebar.toggle}
+          onLogout={askPlain}
+        />
+      </MantineAppShell.Header>
+      <MantineAppShell.Navbar aria-label="Sidebar">
+        {variant === 'rail' ? <RailSidebar onLogout={askNamed} /> : <SearchableSidebar onLogout={askPlain} />}
+      </MantineAppShell.Navbar>
+      <MantineAppShell.Main>
+        <ConnectivityBanner />
+        {session?.user.IsFraud ? (
+          <FraudBlock />
+        ) : (
+          <ContentErrorBoundary resetKey={location.pathname}>
+            <Outlet />
+          </ContentErrorBoundary>
+        )}
+      </MantineAppShell.Main>
+      <UpdateOverlay />
+      <DeviceGuard />
+    </MantineAppShell>
+  );
+};

@@ -1,0 +1,11 @@
+import { isAdmin, useSession } from '@/lib/session-store';
+import type { Viewer } from './nav-entries';
+
+export const useViewer = (): Viewer => {
+  const session = useSession();
+  return { admin: isAdmin(session), businessId: session?.business._id };
+};
+
+/** A link is active on its own path and on paths below it. */
+export const isActivePath = (pathname: string, to: string) =>
+  pathname === to || pathname.startsWith(`${to}/`);

@@ -1,0 +1,2 @@
+/** What other features use from business. */
+export { useUpdateBusiness } from './api/update-business';

@@ -1,0 +1,2 @@
+/** What other features use from staff: the employee list (dashboard counts). */
+export { useEmployees } from './api/get-employees';

@@ -1,0 +1,174 @@
+import { useEffect } from 'react';
+import { Alert, Anchor, Button, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import { updateEmployeeBody, type Employee, type UpdateEmployeeBody } from '@ms/contracts';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '@/lib/api-client';
+import { formResolver } from '@/lib/form-resolver';
+import { useEmployee } from '../api/get-employee';
+import { useUpdateEmployee } from '../api/update-employee';
+import {
+  NameAndPhoneFields,
+  RoleAndStoresFields,
+  type EmployeeFormValues,
+} from '../components/employee-fields';
+import { PageHeader } from '../components/page-header';
+import { LoadError, Loading, NotFound } from '../components/query-states';
+
+const toValues = (e: Employee): EmployeeFormValues => ({
+  first_name: e.first_name,
+  last_name: e.last_name,
+  email: e.email,
+  phone: e.phone ?? '',
+  role_id: e.role_id ?? '',
+  store_ids: e.stores.map((s) => s.id),
+  password: '',
+  status: e.status,
+});
+
+/** Edit an employee (PATCH /v1/auth/{userId}): names, phone, role, status and stores; sends what changed. */
+const EditEmployeePage = () => {
+  const [params] = useSearchParams();
+  const id = params.get('id');
+  const employee = useEmployee(id);
+  const back = {
+    to: id ? `/employee-details-user?id=${encodeURIComponent(id)}` : '/user-roles',
+    label: 'Back',
+  };
+
+  if (
+    !id ||
+    (employee.isError && employee.error instanceof ApiError && [400, 404].includes(employee.error.status))
+  ) {
+    return (
+      <Stack maw={640} mx="auto">
+        <PageHeader title="Edit employee" back={{ to: '/user-roles', label: 'Users' }} />
+        <NotFound title="We could not find this person">
+          <Anchor component={Link} to="/user-roles">
+            Back to Users
+          </Anchor>
+        </NotFound>
+      </Stack>
+    );
+  }
+  if (employee.isPending) return <Loading />;
+  if (employee.isError)
+    return <LoadError what="this person" error={employee.error} onRetry={() => void employee.refetch()} />;
+  return <EditEmployeeForm employee={employee.data} back={back} />;
+};
+
+const EditEmployeeForm = ({
+  employee,
+  back,
+}: {
+  employee: Employee;
+  back: { to: string; label: string };
+}) => {
+  const navigate = useNavigate();
+  const update = useUpdateEmployee();
+  const { control, register, handleSubmit, reset, formState } = useForm<
+    EmployeeFormValues,
+    unknown,
+    UpdateEmployeeBody
+  >({
+    // The password is not changed here; a blank phone removes it.
+    resolver: formResolver(zodResolver(updateEmployeeBody), { blank: { phone: null, password: undefined } }),
+    defaultValues: toValues(employee),
+  });
+  const { errors, dirtyFields, isDirty } = formState;
+
+  useEffect(() => reset(toValues(employee)), [employee, reset]);
+
+  const submit = handleSubmit((values) => {
+    const body = Object.fromEntries(
+      Object.entries(values).filter(([k]) => dirtyFields[k as keyof EmployeeFormValues]),
+    ) as UpdateEmployeeBody;
+    if (Object.keys(body).length === 0) return void navigate(back.to);
+    update.mutate(
+      { id: employee._id, body },
+      {
+        onSuccess: (saved) => {
+          notifications.show({ color: 'teal', title: 'Saved', message: `${saved.name} was updated.` });
+          void navigate(`/employee-details-user?id=${encodeURIComponent(saved._id)}`);
+        },
+      },
+    );
+  });
+  const busy = update.isPending;
+
+  return (
+    <Stack maw={640} mx="auto" gap="md">
+      <PageHeader title={`Edit ${employee.name}`} description={employee.email} back={back} />
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
+            <Stack gap="sm">
+              <NameAndPhoneFields register={register} errors={errors} disabled={busy} />
+            </Stack>
+          </Paper>
+          <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
+            <Stack gap="sm">
+              <RoleAndStoresFields
+                control={control}
+                errors={errors}
+                disabled={busy}
+                roleLocked={employee.is_owner ? 'The business owner always keeps the Admin role.' : undefined}
+              />
+            </Stack>
+          </Paper>
+          <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
+            <Title order={2} size="h5" mb={4}>
+              Status
+            </Title>
+            {employee.is_owner ? (
+              <Text size="sm" c="dimmed">
+                The business owner is always active.
+              </Text>
+            ) : (
+              <Controller
+                control={control}
+                name="status"
+                render={({ field }) => (
+                  <Stack gap={4}>
+                    <SegmentedControl
+                      value={field.value}
+                      onChange={field.onChange}
+                      data={[
+                        { value: 'active', label: 'Active' },
+                        { value: 'inactive', label: 'Inactive' },
+                      ]}
+                      disabled={busy}
+                      size="md"
+                      w="fit-content"
+                      aria-label="Status"
+                    />
+                    <Text size="sm" c="dimmed">
+                      Inactive people cannot log in; they are logged out when you save.
+                    </Text>
+                  </Stack>
+                )}
+              />
+            )}
+          </Paper>
+          {update.error && (
+            <Alert color="red" title="Could not save">
+              {update.error.message}
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" size="md" onClick={() => void navigate(back.to)} disabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" size="md" loading={busy} disabled={!isDirty}>
+              Save changes
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Stack>
+  );
+};
+
+export default EditEmployeePage;

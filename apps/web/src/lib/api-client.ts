@@ -1,0 +1,111 @@
+import { PLATFORM, PLATFORM_VERSION, TOKEN_REFRESH_AFTER_MS, withQuery, type Envelope, type QueryValue } from '@ms/contracts';
+import { getDeviceId } from './device';
+import { sessionStore } from './session-store';
+
+/** A failed call: the server's message, HTTP status and envelope code (e.g. DEV001). */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code?: string,
+    readonly data: unknown = null,
+  ) {
+    super(message);
+  }
+}
+
+const TIMEOUT_MS = 30_000;
+const OFFLINE_MESSAGE = 'You are offline or the network is too slow. Check your connection and try again.';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type RequestOptions = {
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  form?: FormData;
+  auth?: boolean;
+  signal?: AbortSignal;
+  /** Another saved user's token (logging that user out); its 401 does not log the current user out. */
+  token?: string;
+};
+
+let onUnauthorized: (() => void) | null = null;
+/** The app decides what a 401 does (spec 000 §4: go to Login). */
+export const setUnauthorizedHandler = (handler: () => void) => {
+  onUnauthorized = handler;
+};
+
+type ApiErrorListener = (error: ApiError) => void;
+const errorListeners = new Set<ApiErrorListener>();
+/** Every failed call is told here too (spec 000 §4: DEV002 opens the unsanctioned-device modal). */
+export const onApiError = (listener: ApiErrorListener): (() => void) => {
+  errorListeners.add(listener);
+  return () => {
+    errorListeners.delete(listener);
+  };
+};
+
+let refreshing: Promise<void> | null = null;
+/** Spec 000 §4: a token older than 23 hours is refreshed before the request. */
+export const refreshTokenIfOld = async (): Promise<void> => {
+  const s = sessionStore.get();
+  if (!s?.tokenTimeStamp || Date.now() - s.tokenTimeStamp < TOKEN_REFRESH_AFTER_MS) return;
+  refreshing ??= (async () => {
+    try {
+      const data = await send<{ token: string }>('PUT', '/v1/auth/refresh/token', { body: { token: s.token }, auth: false });
+      sessionStore.update({ token: data.token, tokenTimeStamp: Date.now() });
+    } finally {
+      refreshing = null;
+    }
+  })();
+  await refreshing;
+};
+
+const send = async <T,>(method: Method, path: string, opts: RequestOptions = {}): Promise<T> => {
+  const headers: Record<string, string> = { Platform: PLATFORM, 'platform-version': PLATFORM_VERSION, deviceID: getDeviceId(), Accept: 'application/json' };
+  const token = opts.token ?? sessionStore.get()?.token;
+  if (opts.auth !== false && token) headers.Authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (opts.form) body = opts.form;
+  else if (opts.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(opts.body);
+  }
+  const timeout = AbortSignal.timeout(TIMEOUT_MS);
+  const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
+  let response: Response;
+  try {
+    response = await fetch(withQuery(path, opts.query ?? {}), { method, headers, body, signal });
+  } catch (error) {
+    if (opts.signal?.aborted) throw error;
+    throw new ApiError(OFFLINE_MESSAGE, 0);
+  }
+  let envelope: Envelope<T> | null = null;
+  try {
+    envelope = (await response.json()) as Envelope<T>;
+  } catch {
+    envelope = null;
+  }
+  if (!response.ok || !envelope || envelope.status === false) {
+    const message = envelope?.message || `Request failed (${response.status})`;
+    if (response.status === 401 && opts.auth !== false && token && !opts.token) onUnauthorized?.();
+    const error = new ApiError(message, response.status, envelope?.code, envelope?.data ?? null);
+    errorListeners.forEach((listener) => listener(error));
+    throw error;
+  }
+  return envelope.data;
+};
+
+/** Authenticated calls refresh an old token first; `auth: false` calls (login, signup...) do not. */
+const call = async <T,>(method: Method, path: string, opts: RequestOptions = {}): Promise<T> => {
+  if (opts.auth !== false && !opts.token) await refreshTokenIfOld();
+  return send<T>(method, path, opts);
+};
+
+export const api = {
+  get: <T,>(path: string, opts?: RequestOptions) => call<T>('GET', path, opts),
+  post: <T,>(path: string, body?: unknown, opts?: RequestOptions) => call<T>('POST', path, { ...opts, body }),
+  put: <T,>(path: string, body?: unknown, opts?: RequestOptions) => call<T>('PUT', path, { ...opts, body }),
+  patch: <T,>(path: string, body?: unknown, opts?: RequestOptions) => call<T>('PATCH', path, { ...opts, body }),
+  delete: <T,>(path: string, opts?: RequestOptions) => call<T>('DELETE', path, opts),
+  upload: <T,>(path: string, form: FormData, opts?: RequestOptions) => call<T>('POST', path, { ...opts, form }),
+};
