@@ -24,7 +24,10 @@ const measure = async (browser, url, prepare) => {
   return sizes;
 };
 
-const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 3290) });
+const server = await startServer({
+  port: Number(process.env.BENCH_PORT ?? 3290),
+  postgres: Boolean(process.env.TEST_DATABASE_URL),
+});
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 try {
   const loginPage = await measure(browser, `${server.url}/login`);
@@ -32,14 +35,36 @@ try {
   const shell = await measure(browser, `${server.url}/dashboard`, async (context) => {
     await context.addInitScript((data) => {
       localStorage.setItem('ms.deviceId', 'bench-device');
-      const s = { token: data.token, tokenTimeStamp: Date.now(), user: data.user, business: data.business, secondaryToken: null };
+      const s = {
+        token: data.token,
+        tokenTimeStamp: Date.now(),
+        user: data.user,
+        business: data.business,
+        secondaryToken: null,
+      };
       localStorage.setItem('ms.session', JSON.stringify(s));
-      localStorage.setItem('ms.savedUsers', JSON.stringify({ [data.user._id]: { token: s.token, userData: s.user, businessData: s.business, tokenTimeStamp: s.tokenTimeStamp, secondaryTokenData: null } }));
+      localStorage.setItem(
+        'ms.savedUsers',
+        JSON.stringify({
+          [data.user._id]: {
+            token: s.token,
+            userData: s.user,
+            businessData: s.business,
+            tokenTimeStamp: s.tokenTimeStamp,
+            secondaryTokenData: null,
+          },
+        }),
+      );
     }, session);
   });
-  for (const [name, s] of [['/login', loginPage], ['dashboard shell', shell]]) {
+  for (const [name, s] of [
+    ['/login', loginPage],
+    ['dashboard shell', shell],
+  ]) {
     const jsKb = s.js / 1024;
-    console.log(`${name}: JS ${jsKb.toFixed(1)} kB gz, CSS ${(s.css / 1024).toFixed(1)} kB gz — JS/budget ${(jsKb / JS_BUDGET_KB).toFixed(2)} (budget ${JS_BUDGET_KB} kB)`);
+    console.log(
+      `${name}: JS ${jsKb.toFixed(1)} kB gz, CSS ${(s.css / 1024).toFixed(1)} kB gz — JS/budget ${(jsKb / JS_BUDGET_KB).toFixed(2)} (budget ${JS_BUDGET_KB} kB)`,
+    );
     if (process.env.VERBOSE) for (const f of s.files) console.log(`   ${f}`);
   }
 } finally {

@@ -7,11 +7,24 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 export const root = fileURLToPath(new URL('../', import.meta.url));
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /** Starts apps/server/dist/server.js on `port`; `postgres` uses a new database on TEST_DATABASE_URL (or the local one). */
 export const startServer = async ({ port, postgres = false, demo = true }) => {
-  const env = { ...process.env, PORT: String(port), DATA_DIR: mkdtempSync(join(tmpdir(), 'ms-bench-')), LOG_LEVEL: 'warn' };
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'ms-bench-')),
+    LOG_LEVEL: 'warn',
+  };
   delete env.DATABASE_URL;
   let drop = async () => {};
   if (postgres) {
@@ -59,7 +72,9 @@ export const startServer = async ({ port, postgres = false, demo = true }) => {
 /** Resident memory of a process in MB, from /proc. */
 export const rssMb = async (pid) => {
   const { readFileSync } = await import('node:fs');
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS'));
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS'));
   return Number(line.split(/\s+/)[1]) / 1024;
 };
 

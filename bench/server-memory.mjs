@@ -29,7 +29,11 @@ for (const kind of ['pglite', 'postgres']) {
     const headers = { authorization: `Bearer ${token}`, deviceID: 'bench-device' };
     const started = Date.now();
     for (let i = 0; i < REQUESTS; i += 10) {
-      await Promise.all(Array.from({ length: 10 }, () => fetch(`${server.url}/v1/auth/merchant/devices`, { headers }).then((r) => r.arrayBuffer())));
+      await Promise.all(
+        Array.from({ length: 10 }, () =>
+          fetch(`${server.url}/v1/auth/merchant/devices`, { headers }).then((r) => r.arrayBuffer()),
+        ),
+      );
     }
     const seconds = (Date.now() - started) / 1000;
     const afterLoad = await rssMb(server.pid);

@@ -2,7 +2,13 @@ module.exports = {
   plugins: {
     'postcss-preset-mantine': {},
     'postcss-simple-vars': {
-      variables: { 'mantine-breakpoint-xs': '36em', 'mantine-breakpoint-sm': '40em', 'mantine-breakpoint-md': '62em', 'mantine-breakpoint-lg': '75em', 'mantine-breakpoint-xl': '88em' },
+      variables: {
+        'mantine-breakpoint-xs': '36em',
+        'mantine-breakpoint-sm': '40em',
+        'mantine-breakpoint-md': '62em',
+        'mantine-breakpoint-lg': '75em',
+        'mantine-breakpoint-xl': '88em',
+      },
     },
   },
 };

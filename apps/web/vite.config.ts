@@ -17,7 +17,10 @@ export default defineConfig({
       filename: 'sw.ts',
       registerType: 'prompt',
       injectRegister: false,
-      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,woff2}'], maximumFileSizeToCacheInBytes: 5 * 1024 * 1024 },
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+      },
       manifest: {
         name: 'Merchant — shop, POS and back office',
         short_name: 'Merchant',
@@ -34,6 +37,14 @@ export default defineConfig({
       },
     }),
   ],
-  server: { proxy: { '/v1': 'http://localhost:3000', '/v2': 'http://localhost:3000', '/api': 'http://localhost:3000', '/dev': 'http://localhost:3000', '/files': 'http://localhost:3000' } },
+  server: {
+    proxy: {
+      '/v1': 'http://localhost:3000',
+      '/v2': 'http://localhost:3000',
+      '/api': 'http://localhost:3000',
+      '/dev': 'http://localhost:3000',
+      '/files': 'http://localhost:3000',
+    },
+  },
   build: { target: 'es2020', sourcemap: false, chunkSizeWarningLimit: 600 },
 });

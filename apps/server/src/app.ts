@@ -58,6 +58,7 @@ export const buildApp = async ({ env, db, logger = true }: BuildOptions): Promis
   await app.register(requestLogPlugin);
   await app.register(authPlugin, { db, tokens: deps.tokens });
 
+  mkdirSync(resolve(env.dataDir, 'uploads'), { recursive: true });
   await app.register(fastifyStatic, {
     root: resolve(env.dataDir, 'uploads'),
     prefix: '/files/',

@@ -6,7 +6,13 @@ const seriousViolations = async (page: Page) => {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+    .map(
+      (v) =>
+        `${v.id}: ${v.help} (${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')})`,
+    );
 };
 
 test('login and signup have no serious accessibility violations', async ({ page }) => {
@@ -18,7 +24,10 @@ test('login and signup have no serious accessibility violations', async ({ page 
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test('the dashboard shell: no serious accessibility violations; screenshots at 1280 and 375 px', async ({ page, request }) => {
+test('the dashboard shell: no serious accessibility violations; screenshots at 1280 and 375 px', async ({
+  page,
+  request,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   const deviceId = await pinDeviceId(page);
   await page.goto('/login');

@@ -19,7 +19,10 @@ test('a new merchant signs up, logs out and logs back in', async ({ page }) => {
   await page.getByRole('button', { name: 'More options' }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page.getByText('Do you want to log out?')).toBeVisible();
-  await page.getByRole('button', { name: /^(yes|log ?out)/i }).last().click();
+  await page
+    .getByRole('button', { name: /^(yes|log ?out)/i })
+    .last()
+    .click();
   await expect(page).toHaveURL(/\/login$/);
 
   await page.getByLabel('E-mail').fill(email);
@@ -29,7 +32,10 @@ test('a new merchant signs up, logs out and logs back in', async ({ page }) => {
   await expect(page.getByText('Chioma Fabrics').first()).toBeVisible();
 });
 
-test('a device the business has not approved gets DEV001, enters the e-mailed code, and gets in', async ({ page, request }) => {
+test('a device the business has not approved gets DEV001, enters the e-mailed code, and gets in', async ({
+  page,
+  request,
+}) => {
   const owner = await signUpByApi(request, 'approved-laptop');
   await page.goto('/login');
   await page.getByLabel('E-mail').fill(owner.email);
@@ -50,7 +56,10 @@ test('a device the business has not approved gets DEV001, enters the e-mailed co
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test('forgot password: e-mail, 6-digit code, new password, then log in with it', async ({ page, request }) => {
+test('forgot password: e-mail, 6-digit code, new password, then log in with it', async ({
+  page,
+  request,
+}) => {
   const owner = await signUpByApi(request, 'recovery-device');
   await page.goto('/login');
   await page.getByRole('link', { name: /forgot password/i }).click();
@@ -66,10 +75,18 @@ test('forgot password: e-mail, 6-digit code, new password, then log in with it',
   await page.getByLabel('New password', { exact: true }).fill(newPassword);
   await page.getByLabel('Confirm password', { exact: true }).fill(newPassword);
   await page.getByRole('button', { name: /change|save|reset|set/i }).click();
-  await expect(page.getByText('Your password has been changed. Log in with your new password.')).toBeVisible();
+  await expect(
+    page.getByText('Your password has been changed. Log in with your new password.'),
+  ).toBeVisible();
 
-  const old = await request.post('/v1/auth/login', { headers: { deviceID: 'recovery-device' }, data: { email: owner.email, password: PASSWORD } });
+  const old = await request.post('/v1/auth/login', {
+    headers: { deviceID: 'recovery-device' },
+    data: { email: owner.email, password: PASSWORD },
+  });
   expect(old.status()).toBe(401);
-  const fresh = await request.post('/v1/auth/login', { headers: { deviceID: 'recovery-device' }, data: { email: owner.email, password: newPassword } });
+  const fresh = await request.post('/v1/auth/login', {
+    headers: { deviceID: 'recovery-device' },
+    data: { email: owner.email, password: newPassword },
+  });
   expect(fresh.status()).toBe(200);
 });

@@ -26,11 +26,24 @@ export const waitForCode = async (request: APIRequestContext, to: string, kind: 
 };
 
 /** Signs a business up through the API (fast set-up for tests that are not about sign-up). */
-export const signUpByApi = async (request: APIRequestContext, deviceId: string, overrides: Record<string, string> = {}) => {
+export const signUpByApi = async (
+  request: APIRequestContext,
+  deviceId: string,
+  overrides: Record<string, string> = {},
+) => {
   const email = overrides.email ?? uniqueEmail('owner');
   const res = await request.post('/v1/auth/signup', {
     headers: { deviceID: deviceId },
-    data: { first_name: 'Ngozi', last_name: 'Eze', email, phone: '08012345678', password: PASSWORD, business_name: 'Ngozi Stores', store_name: 'Wuse', ...overrides },
+    data: {
+      first_name: 'Ngozi',
+      last_name: 'Eze',
+      email,
+      phone: '08012345678',
+      password: PASSWORD,
+      business_name: 'Ngozi Stores',
+      store_name: 'Wuse',
+      ...overrides,
+    },
   });
   expect(res.status(), await res.text()).toBe(201);
   return { email, ...(await res.json()).data };

@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { PASSWORD, signUpByApi, uniqueEmail, pinDeviceId } from './fixtures';
 
 /** Logs the page in as an owner made through the API, on the page's own (approved) device id. */
-const openAsNewOwner = async (page: import('@playwright/test').Page, request: import('@playwright/test').APIRequestContext) => {
+const openAsNewOwner = async (page: Page, request: APIRequestContext) => {
   const deviceId = await pinDeviceId(page);
   await page.goto('/login');
   const owner = await signUpByApi(request, deviceId);
@@ -13,7 +13,10 @@ const openAsNewOwner = async (page: import('@playwright/test').Page, request: im
   return { owner, deviceId };
 };
 
-test('the owner adds a store and a cashier; the cashier logs in and is refused an admin page', async ({ page, request }) => {
+test('the owner adds a store and a cashier; the cashier logs in and is refused an admin page', async ({
+  page,
+  request,
+}) => {
   await openAsNewOwner(page, request);
 
   await page.goto('/add-store');

@@ -8,7 +8,12 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
-const env = { ...process.env, PORT: process.env.E2E_PORT ?? '3210', DATA_DIR: mkdtempSync(join(tmpdir(), 'ms-e2e-')), LOG_LEVEL: 'warn' };
+const env = {
+  ...process.env,
+  PORT: process.env.E2E_PORT ?? '3210',
+  DATA_DIR: mkdtempSync(join(tmpdir(), 'ms-e2e-')),
+  LOG_LEVEL: 'warn',
+};
 delete env.DATABASE_URL;
 
 let drop = async () => {};

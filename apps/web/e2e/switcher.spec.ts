@@ -4,8 +4,14 @@ import { PASSWORD, signUpByApi, pinDeviceId } from './fixtures';
 test('two saved users: switch between them from the top bar', async ({ page, request }) => {
   const deviceId = await pinDeviceId(page);
   await page.goto('/login');
-  const first = await signUpByApi(request, deviceId, { business_name: 'Amaka Pharmacy', first_name: 'Amaka' });
-  const second = await signUpByApi(request, deviceId, { business_name: 'Bayo Electronics', first_name: 'Bayo' });
+  const first = await signUpByApi(request, deviceId, {
+    business_name: 'Amaka Pharmacy',
+    first_name: 'Amaka',
+  });
+  const second = await signUpByApi(request, deviceId, {
+    business_name: 'Bayo Electronics',
+    first_name: 'Bayo',
+  });
 
   await page.getByLabel('E-mail').fill(first.email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);

@@ -7,7 +7,11 @@ declare const self: ServiceWorkerGlobalScope;
 
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/(v1|v2|api|dev|docs|files)\//] }));
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+    denylist: [/^\/(v1|v2|api|dev|docs|files)\//],
+  }),
+);
 
 self.addEventListener('message', (event) => {
   const type = (event.data as { type?: string } | null)?.type;

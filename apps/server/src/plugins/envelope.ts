@@ -21,14 +21,12 @@ const describeIssue = (issue: Issue, context: string | undefined): string => {
 export const envelopePlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply
-        .status(error.statusCode)
-        .send({
-          status: false,
-          message: error.message,
-          data: error.data,
-          ...(error.code ? { code: error.code } : {}),
-        });
+      return reply.status(error.statusCode).send({
+        status: false,
+        message: error.message,
+        data: error.data,
+        ...(error.code ? { code: error.code } : {}),
+      });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const message = describeIssue(error.validation[0] ?? {}, error.validationContext);

@@ -1,4 +1,11 @@
-import { PLATFORM, PLATFORM_VERSION, TOKEN_REFRESH_AFTER_MS, withQuery, type Envelope, type QueryValue } from '@ms/contracts';
+import {
+  PLATFORM,
+  PLATFORM_VERSION,
+  TOKEN_REFRESH_AFTER_MS,
+  withQuery,
+  type Envelope,
+  type QueryValue,
+} from '@ms/contracts';
 import { getDeviceId } from './device';
 import { sessionStore } from './session-store';
 
@@ -51,7 +58,10 @@ export const refreshTokenIfOld = async (): Promise<void> => {
   if (!s?.tokenTimeStamp || Date.now() - s.tokenTimeStamp < TOKEN_REFRESH_AFTER_MS) return;
   refreshing ??= (async () => {
     try {
-      const data = await send<{ token: string }>('PUT', '/v1/auth/refresh/token', { body: { token: s.token }, auth: false });
+      const data = await send<{ token: string }>('PUT', '/v1/auth/refresh/token', {
+        body: { token: s.token },
+        auth: false,
+      });
       sessionStore.update({ token: data.token, tokenTimeStamp: Date.now() });
     } finally {
       refreshing = null;
@@ -60,8 +70,13 @@ export const refreshTokenIfOld = async (): Promise<void> => {
   await refreshing;
 };
 
-const send = async <T,>(method: Method, path: string, opts: RequestOptions = {}): Promise<T> => {
-  const headers: Record<string, string> = { Platform: PLATFORM, 'platform-version': PLATFORM_VERSION, deviceID: getDeviceId(), Accept: 'application/json' };
+const send = async <T>(method: Method, path: string, opts: RequestOptions = {}): Promise<T> => {
+  const headers: Record<string, string> = {
+    Platform: PLATFORM,
+    'platform-version': PLATFORM_VERSION,
+    deviceID: getDeviceId(),
+    Accept: 'application/json',
+  };
   const token = opts.token ?? sessionStore.get()?.token;
   if (opts.auth !== false && token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
@@ -96,16 +111,18 @@ const send = async <T,>(method: Method, path: string, opts: RequestOptions = {})
 };
 
 /** Authenticated calls refresh an old token first; `auth: false` calls (login, signup...) do not. */
-const call = async <T,>(method: Method, path: string, opts: RequestOptions = {}): Promise<T> => {
+const call = async <T>(method: Method, path: string, opts: RequestOptions = {}): Promise<T> => {
   if (opts.auth !== false && !opts.token) await refreshTokenIfOld();
   return send<T>(method, path, opts);
 };
 
 export const api = {
-  get: <T,>(path: string, opts?: RequestOptions) => call<T>('GET', path, opts),
-  post: <T,>(path: string, body?: unknown, opts?: RequestOptions) => call<T>('POST', path, { ...opts, body }),
-  put: <T,>(path: string, body?: unknown, opts?: RequestOptions) => call<T>('PUT', path, { ...opts, body }),
-  patch: <T,>(path: string, body?: unknown, opts?: RequestOptions) => call<T>('PATCH', path, { ...opts, body }),
-  delete: <T,>(path: string, opts?: RequestOptions) => call<T>('DELETE', path, opts),
-  upload: <T,>(path: string, form: FormData, opts?: RequestOptions) => call<T>('POST', path, { ...opts, form }),
+  get: <T>(path: string, opts?: RequestOptions) => call<T>('GET', path, opts),
+  post: <T>(path: string, body?: unknown, opts?: RequestOptions) => call<T>('POST', path, { ...opts, body }),
+  put: <T>(path: string, body?: unknown, opts?: RequestOptions) => call<T>('PUT', path, { ...opts, body }),
+  patch: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
+    call<T>('PATCH', path, { ...opts, body }),
+  delete: <T>(path: string, opts?: RequestOptions) => call<T>('DELETE', path, opts),
+  upload: <T>(path: string, form: FormData, opts?: RequestOptions) =>
+    call<T>('POST', path, { ...opts, form }),
 };

@@ -9,7 +9,12 @@ const alert = (error: unknown, meta?: Record<string, unknown>) => {
   if (error instanceof ApiError && error.status === 401) return;
   // The unsanctioned-device modal (accounts DeviceGuard) already says it.
   if (error instanceof ApiError && error.code === CODES.deviceNotRecognized) return;
-  notifications.show({ color: 'red', title: 'Something went wrong', message: error instanceof Error ? error.message : String(error), autoClose: TOAST_TIMEOUT_MS });
+  notifications.show({
+    color: 'red',
+    title: 'Something went wrong',
+    message: error instanceof Error ? error.message : String(error),
+    autoClose: TOAST_TIMEOUT_MS,
+  });
 };
 
 export const queryClient = new QueryClient({
@@ -18,7 +23,8 @@ export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       staleTime: 30_000,
-      retry: (count, error) => !(error instanceof ApiError && error.status > 0 && error.status < 500) && count < 2,
+      retry: (count, error) =>
+        !(error instanceof ApiError && error.status > 0 && error.status < 500) && count < 2,
       refetchOnWindowFocus: false,
     },
     mutations: { retry: false },

@@ -25,7 +25,7 @@ export type SavedLogin = {
 const CURRENT = 'ms.session';
 const SAVED = 'ms.savedUsers';
 
-const read = <T,>(key: string): T | null => {
+const read = <T>(key: string): T | null => {
   try {
     const raw = localStorage.getItem(key);
     return raw ? (JSON.parse(raw) as T) : null;
@@ -65,7 +65,13 @@ export const sessionStore = {
   /** A successful login (or device verification): becomes the current user and a saved user. */
   loginWith(data: LoginData) {
     detached = false;
-    current = { token: data.token, tokenTimeStamp: Date.now(), user: data.user, business: data.business, secondaryToken: null };
+    current = {
+      token: data.token,
+      tokenTimeStamp: Date.now(),
+      user: data.user,
+      business: data.business,
+      secondaryToken: null,
+    };
     saved = { ...saved, [data.user._id]: toSaved(current) };
     persist();
   },
@@ -82,7 +88,13 @@ export const sessionStore = {
     if (detached) return null;
     const first = Object.values(saved)[0];
     if (!first) return null;
-    current = { token: first.token, tokenTimeStamp: first.tokenTimeStamp, user: first.userData, business: first.businessData, secondaryToken: first.secondaryTokenData };
+    current = {
+      token: first.token,
+      tokenTimeStamp: first.tokenTimeStamp,
+      user: first.userData,
+      business: first.businessData,
+      secondaryToken: first.secondaryTokenData,
+    };
     persist();
     return current;
   },
@@ -96,7 +108,13 @@ export const sessionStore = {
       return false;
     }
     detached = false;
-    current = { token: s.token, tokenTimeStamp: s.tokenTimeStamp, user: s.userData, business: s.businessData, secondaryToken: s.secondaryTokenData };
+    current = {
+      token: s.token,
+      tokenTimeStamp: s.tokenTimeStamp,
+      user: s.userData,
+      business: s.businessData,
+      secondaryToken: s.secondaryTokenData,
+    };
     persist();
     return true;
   },
@@ -121,7 +139,8 @@ export const sessionStore = {
   },
 };
 
-export const useSession = (): Session | null => useSyncExternalStore(sessionStore.subscribe, sessionStore.get, sessionStore.get);
+export const useSession = (): Session | null =>
+  useSyncExternalStore(sessionStore.subscribe, sessionStore.get, sessionStore.get);
 export const useSavedUsers = (): Record<string, SavedLogin> =>
   useSyncExternalStore(sessionStore.subscribe, sessionStore.savedUsers, sessionStore.savedUsers);
 

@@ -6,7 +6,9 @@ describe('query builder', () => {
     expect(buildQuery({ a: '', b: 0, c: null, d: undefined, e: 'x', f: false })).toBe('b=0&e=x&f=false');
   });
   it('repeats array keys and skips empty items', () => {
-    expect(buildQuery({ productType: ['simple', '', 'variable'] })).toBe('productType=simple&productType=variable');
+    expect(buildQuery({ productType: ['simple', '', 'variable'] })).toBe(
+      'productType=simple&productType=variable',
+    );
   });
   it('appends to a path', () => {
     expect(withQuery('/v1/x', { page: 1 })).toBe('/v1/x?page=1');

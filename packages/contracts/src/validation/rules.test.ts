@@ -4,7 +4,8 @@ import { email, exactLength, password, phone } from './zod-rules.js';
 
 describe('form rules of spec 000 §5', () => {
   it('generic_required refuses empty, null and undefined', () => {
-    for (const v of ['', '   ', null, undefined, []]) expect(rules.generic_required(v, 'name')).toBe('The name field is required.');
+    for (const v of ['', '   ', null, undefined, []])
+      expect(rules.generic_required(v, 'name')).toBe('The name field is required.');
     expect(rules.generic_required('x', 'name')).toBe(true);
     expect(rules.generic_required(0, 'qty')).toBe(true);
   });
@@ -28,10 +29,18 @@ describe('form rules of spec 000 §5', () => {
   });
 
   it('the atleastone rules use the spec wording', () => {
-    expect(rules.atleastonenumber('abc', 'password')).toBe('The password field must have atleast one number.');
-    expect(rules.atleastoneuppercase('abc1', 'password')).toBe('The password field must have atleast one uppercase letter.');
-    expect(rules.atleastonelowercase('ABC1', 'password')).toBe('The password field must have atleast one lowercase letter.');
-    expect(rules.atleastonespecialcharacter('Abc1', 'password')).toBe('The password field must have atleast one special character.');
+    expect(rules.atleastonenumber('abc', 'password')).toBe(
+      'The password field must have atleast one number.',
+    );
+    expect(rules.atleastoneuppercase('abc1', 'password')).toBe(
+      'The password field must have atleast one uppercase letter.',
+    );
+    expect(rules.atleastonelowercase('ABC1', 'password')).toBe(
+      'The password field must have atleast one lowercase letter.',
+    );
+    expect(rules.atleastonespecialcharacter('Abc1', 'password')).toBe(
+      'The password field must have atleast one special character.',
+    );
     expect(rules.atleastonenumber('a1', 'password')).toBe(true);
     expect(rules.atleastoneuppercase('aB', 'password')).toBe(true);
     expect(rules.atleastonelowercase('Ab', 'password')).toBe(true);
@@ -53,12 +62,17 @@ describe('form rules of spec 000 §5', () => {
 });
 
 describe('zod rules share the messages', () => {
-  const first = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
+  const first = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
+    r.error?.issues[0]?.message;
 
   it('password reports the first missing kind of character', () => {
     expect(first(password().safeParse('short'))).toBe('The password field must be between 8 and 64.');
-    expect(first(password().safeParse('alllowercase1!'))).toBe('The password field must have atleast one uppercase letter.');
-    expect(first(password().safeParse('NoDigits!!'))).toBe('The password field must have atleast one number.');
+    expect(first(password().safeParse('alllowercase1!'))).toBe(
+      'The password field must have atleast one uppercase letter.',
+    );
+    expect(first(password().safeParse('NoDigits!!'))).toBe(
+      'The password field must have atleast one number.',
+    );
     expect(password().safeParse('Sup3r$ecret').success).toBe(true);
   });
 
@@ -74,6 +88,8 @@ describe('zod rules share the messages', () => {
   });
 
   it('exactLength for the device OTP', () => {
-    expect(first(exactLength('otp', 4).safeParse('ABCDE'))).toBe('The otp must be exactly 4 characters long.');
+    expect(first(exactLength('otp', 4).safeParse('ABCDE'))).toBe(
+      'The otp must be exactly 4 characters long.',
+    );
   });
 });

@@ -11,7 +11,9 @@ export const AdminOnly = () => {
     <Center mih="60vh" p="md">
       <Stack align="center" gap="sm" maw={420} ta="center">
         <Title order={2}>Admins only</Title>
-        <Text c="dimmed">Only an admin of this business can open this page. Ask your admin if you need access.</Text>
+        <Text c="dimmed">
+          Only an admin of this business can open this page. Ask your admin if you need access.
+        </Text>
         <Button onClick={() => navigate('/dashboard')}>Go to Dashboard</Button>
       </Stack>
     </Center>
