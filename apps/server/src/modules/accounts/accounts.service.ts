@@ -97,14 +97,21 @@ export const login = async (
       },
     );
   }
-  await upsertDevice(deps.db, {
+  return approveDeviceAndLogin(deps, {
     businessId: user.business_id,
-    deviceId,
     userId: user.id,
+    deviceId,
     info: body.device,
-    whitelisted: true,
   });
-  return issueLogin(deps, { businessId: user.business_id, userId: user.id, deviceId });
+};
+
+/** Marks the device approved for the business and opens a session on it. */
+const approveDeviceAndLogin = async (
+  deps: Deps,
+  d: { businessId: string; userId: string; deviceId: string; info?: DeviceInfo },
+): Promise<LoginData> => {
+  await upsertDevice(deps.db, { ...d, whitelisted: true });
+  return issueLogin(deps, { businessId: d.businessId, userId: d.userId, deviceId: d.deviceId });
 };
 
 const sendDeviceOtp = async (
@@ -155,12 +162,10 @@ export const verifyDevice = async (
   const check = await checkOtp(deps.db, { userId: user.id, purpose: 'device', deviceId, code: body.otp });
   if (!check.ok) throw badRequest(otpFailureMessage(check.reason));
   await consumeOtp(deps.db, check.otpId);
-  await upsertDevice(deps.db, {
+  return approveDeviceAndLogin(deps, {
     businessId: user.business_id,
-    deviceId,
     userId: user.id,
+    deviceId,
     info: body.device,
-    whitelisted: true,
   });
-  return issueLogin(deps, { businessId: user.business_id, userId: user.id, deviceId });
 };

@@ -15,6 +15,19 @@ const columns = [
   's.deleted_at',
 ] as const;
 
+/** What an insert or update hands back to be shaped by toStore. */
+const STORE_COLUMNS = [
+  'id',
+  'business_id',
+  'name',
+  'address',
+  'phone',
+  'email',
+  'is_active',
+  'created_at',
+  'updated_at',
+] as const;
+
 type StoreRow = {
   id: string;
   business_id: string;
@@ -132,17 +145,7 @@ export const insertStore = (db: Database, s: NewStore, assignTo: string) =>
         phone: s.phone,
         email: s.email,
       })
-      .returning([
-        'id',
-        'business_id',
-        'name',
-        'address',
-        'phone',
-        'email',
-        'is_active',
-        'created_at',
-        'updated_at',
-      ])
+      .returning(STORE_COLUMNS)
       .executeTakeFirstOrThrow();
     await tx
       .insertInto('user_stores')
@@ -167,15 +170,5 @@ export const updateStore = (db: Database, businessId: string, id: string, patch:
     .where('business_id', '=', businessId)
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
-    .returning([
-      'id',
-      'business_id',
-      'name',
-      'address',
-      'phone',
-      'email',
-      'is_active',
-      'created_at',
-      'updated_at',
-    ])
+    .returning(STORE_COLUMNS)
     .executeTakeFirst();
