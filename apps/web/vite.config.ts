@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { mantineCssCheck, slimMantineImports } from './build-plugins';
 
 const contracts = fileURLToPath(new URL('../../packages/contracts/src/index.ts', import.meta.url));
 const src = fileURLToPath(new URL('./src', import.meta.url));
@@ -10,6 +11,8 @@ const src = fileURLToPath(new URL('./src', import.meta.url));
 export default defineConfig({
   resolve: { alias: { '@ms/contracts': contracts, '@': src } },
   plugins: [
+    slimMantineImports(),
+    mantineCssCheck(),
     react(),
     VitePWA({
       strategies: 'injectManifest',
@@ -46,5 +49,18 @@ export default defineConfig({
       '/files': 'http://localhost:3000',
     },
   },
-  build: { target: 'es2020', sourcemap: false, chunkSizeWarningLimit: 600 },
+  build: {
+    target: 'es2020',
+    sourcemap: false,
+    chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // The libraries the first screen needs in one file rather than a handful of small ones
+          // (lazy pages still get their own chunks).
+          groups: [{ name: 'vendor', tags: ['$initial'], test: /node_modules/ }],
+        },
+      },
+    },
+  },
 });

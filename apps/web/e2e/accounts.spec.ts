@@ -64,6 +64,8 @@ test('forgot password: e-mail, 6-digit code, new password, then log in with it',
   await page.goto('/login');
   await page.getByRole('link', { name: /forgot password/i }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
+  // The address changes before the new page is drawn: wait for it, or the fill lands on Login's field.
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
   await page.getByLabel('E-mail').fill(owner.email);
   await page.getByRole('button', { name: /send|continue|next/i }).click();
 

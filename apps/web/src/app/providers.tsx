@@ -1,9 +1,9 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { MantineProvider, createTheme, type CSSVariablesResolver } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { notificationsStore } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { TOAST_TIMEOUT_MS } from '@ms/contracts';
 import { queryClient } from '@/lib/query-client';
+import { TOAST_LIMIT, TOAST_POSITION } from './toast-options';
 
 const theme = createTheme({
   primaryColor: 'teal',
@@ -25,9 +25,41 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
   dark: {},
 });
 
+// Most visits never show a toast: the toast list (with its transition and scroll-bar code) loads
+// when `notifications.show` first queues one in Mantine's store, and then stays mounted.
+const ToastList = lazy(() => import('./toasts'));
+// What the mounted list tells the store (toasts.tsx), so toasts queued before it loads are limited alike.
+notificationsStore.updateState((state) => ({
+  ...state,
+  limit: TOAST_LIMIT,
+  defaultPosition: TOAST_POSITION,
+}));
+const hasToasts = () => {
+  const state = notificationsStore.getState();
+  return state.notifications.length + state.queue.length > 0;
+};
+
+const Toasts = () => {
+  const [wanted, setWanted] = useState(hasToasts);
+  useEffect(() => {
+    if (wanted) return;
+    const unsubscribe = notificationsStore.subscribe(() => {
+      if (hasToasts()) setWanted(true);
+    });
+    if (hasToasts()) setWanted(true);
+    return unsubscribe;
+  }, [wanted]);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <ToastList />
+    </Suspense>
+  );
+};
+
 export const Providers = ({ children }: { children: ReactNode }) => (
   <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-    <Notifications position="top-right" autoClose={TOAST_TIMEOUT_MS} limit={3} />
+    <Toasts />
     <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
   </MantineProvider>
 );

@@ -2,10 +2,15 @@ import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { CODES, TEXT } from '@ms/contracts';
-import { ConfirmDialogHost } from '@/components/ui/confirm-dialog';
+import { ConfirmDialogHost } from '@/components/ui/confirm-dialog-host';
+import { lazyModal } from '@/components/ui/lazy-modal';
 import { onApiError, type ApiError } from '@/lib/api-client';
 import { sessionStore } from '@/lib/session-store';
-import { UnsanctionedDeviceModal } from './unsanctioned-device-modal';
+
+// Shown only when an admin removes this device: its code loads then.
+const UnsanctionedDeviceModal = lazyModal(() =>
+  import('./unsanctioned-device-modal').then((m) => m.UnsanctionedDeviceModal),
+);
 
 export const isDeviceNotRecognized = (error: ApiError) =>
   error.code === CODES.deviceNotRecognized || error.message === TEXT.deviceNotRecognized;

@@ -1,20 +1,17 @@
 import { lazy, Suspense, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconLock, IconMail } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { CODES, loginBody } from '@ms/contracts';
+import { CODES } from '@ms/contracts';
 import { ApiError } from '@/lib/api-client';
 import { useLoginMutation } from '../api/login';
 import { useEnterApp } from '../hooks/use-enter-app';
+import type { LoginValues as Values } from './login-validation';
+import { useLoginFields } from './use-login-fields';
 
 // Most logins never need it: the modal (and Mantine's Modal code) loads only for a new device.
 const loadModal = () => import('./device-otp-modal');
 const DeviceOtpModal = lazy(() => loadModal().then((m) => ({ default: m.DeviceOtpModal })));
-
-const schema = loginBody.pick({ email: true, password: true });
-type Values = { email: string; password: string };
 
 /** E-mail and password; a new device (DEV001) opens the device-code modal instead of failing. */
 export const LoginForm = ({ defaultEmail = '' }: { defaultEmail?: string }) => {
@@ -22,15 +19,7 @@ export const LoginForm = ({ defaultEmail = '' }: { defaultEmail?: string }) => {
   const login = useLoginMutation();
   const [deviceCheck, setDeviceCheck] = useState<Values | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<Values>({
-    resolver: zodResolver(schema),
-    mode: 'onTouched',
-    defaultValues: { email: defaultEmail, password: '' },
-  });
+  const { register, handleSubmit, errors } = useLoginFields({ email: defaultEmail, password: '' });
 
   const submit = handleSubmit((values) => {
     setFailure(null);
@@ -61,7 +50,7 @@ export const LoginForm = ({ defaultEmail = '' }: { defaultEmail?: string }) => {
             placeholder="you@example.com"
             leftSection={<IconMail size={18} aria-hidden />}
             size="md"
-            error={errors.email?.message}
+            error={errors.email}
             {...register('email')}
           />
           <div>
@@ -71,7 +60,7 @@ export const LoginForm = ({ defaultEmail = '' }: { defaultEmail?: string }) => {
               placeholder="Your password"
               leftSection={<IconLock size={18} aria-hidden />}
               size="md"
-              error={errors.password?.message}
+              error={errors.password}
               visibilityToggleButtonProps={{ 'aria-label': 'Show or hide password' }}
               {...register('password')}
             />

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { notifications } from '@mantine/notifications';
 import { TEXT, TOAST_TIMEOUT_MS } from '@ms/contracts';
-import { openAlert, openConfirm } from '@/components/ui/confirm-dialog';
+import { openAlert, openConfirm } from '@/components/ui/confirm-dialog-host';
 import { ApiError } from '@/lib/api-client';
 import { sessionStore } from '@/lib/session-store';
 import { logout as logoutCall } from '../api/logout';
