@@ -70,6 +70,8 @@ const NO_SETTLEMENT_BUSINESSES: readonly string[] = [];
 
 /** Spec 000 §2.5 — searchable sidebar. Logout is drawn below the sections. */
 export const SEARCHABLE_SECTIONS: NavSection[] = [
+  // Not in the spec's list (the logo goes home there); a way back to the Dashboard a shop owner can see.
+  { title: null, entries: [{ label: 'Dashboard', icon: IconHome, route: 'Dashboard' }] },
   {
     title: 'Payment',
     entries: [

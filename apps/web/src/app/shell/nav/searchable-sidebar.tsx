@@ -37,7 +37,7 @@ export const SearchableSidebar = ({ onLogout }: { onLogout: () => void }) => {
               key={section.title ?? `section-${i}`}
               mb="sm"
               component="nav"
-              aria-label={section.title ?? 'More'}
+              aria-label={section.title ?? section.entries[0]?.label ?? 'More'}
             >
               {section.title && (
                 <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" py={6}>
