@@ -14,6 +14,8 @@ export type Env = {
   logLevel: string;
   webDist: string | undefined;
   isProduction: boolean;
+  /** GET /dev/outbox: the sandbox's sent messages (OTPs!). Never in production unless asked for. */
+  exposeOutbox: boolean;
 };
 
 /** The signing secret: JWT_SECRET, else one generated once and kept in the data folder. */
@@ -43,5 +45,6 @@ export const readEnv = (argv: string[] = process.argv, source: NodeJS.ProcessEnv
     logLevel: source.LOG_LEVEL ?? 'info',
     webDist: source.WEB_DIST,
     isProduction: source.NODE_ENV === 'production',
+    exposeOutbox: source.NODE_ENV !== 'production' || source.EXPOSE_OUTBOX === '1',
   };
 };

@@ -11,7 +11,7 @@ import { dashboardRoutes } from './dashboard/dashboard.routes.js';
 
 /** Every module's routes. A module adds one line here. */
 export const registerModules = async (app: FastifyInstance, deps: Deps): Promise<void> => {
-  if (deps.env.notifications === 'sandbox') await app.register(outboxRoutes, deps);
+  if (deps.env.notifications === 'sandbox' && deps.env.exposeOutbox) await app.register(outboxRoutes, deps);
   await app.register(accountsRoutes, deps);
   await app.register(staffRoutes, deps);
   await app.register(businessRoutes, deps);
