@@ -1,9 +1,10 @@
 import { useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { Box, Button, Group, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconCircleCheck, IconUpload } from '@tabler/icons-react';
+import { IconCircleCheck, IconUpload } from '@tabler/icons-react';
 import { IMAGE_MIME_TYPES, TEXT, TOAST_TIMEOUT_MS, type UploadData } from '@ms/contracts';
 import { api } from '@/lib/api-client';
+import { UploadError } from './upload-error';
 
 /**
  * Spec 000 §2.7/§4 upload widget: idle -> uploading -> success (emits the file URL) or failure
@@ -183,12 +184,7 @@ export const FileUpload = ({
           </Box>
         </Group>
       </UnstyledButton>
-      {error ? (
-        <Group gap={4} c="red.7" id={errorId} role="alert">
-          <IconAlertCircle size={16} aria-hidden />
-          <Text size="sm">{error}</Text>
-        </Group>
-      ) : null}
+      <UploadError id={errorId} message={error} />
       {status === 'failure' && !error ? (
         <Button variant="subtle" size="compact-sm" w="fit-content" onClick={() => file && void pick(file)}>
           Try again

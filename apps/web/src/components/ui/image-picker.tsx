@@ -1,7 +1,8 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Box, Button, Group, Image, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconAlertCircle, IconPhotoPlus } from '@tabler/icons-react';
+import { IconPhotoPlus } from '@tabler/icons-react';
 import { IMAGE_MIME_TYPES, IMAGE_UPLOAD_MAX_BYTES } from '@ms/contracts';
+import { UploadError } from './upload-error';
 import { IMAGE_HINT, useFilePicker, useFileUpload, type Uploader } from './file-upload';
 
 /** Spec 000 §2.7 image picker (png, jpeg, jpg): a square preview that uploads what is picked. */
@@ -86,12 +87,7 @@ export const ImagePicker = ({ label, value, onChange, upload, disabled, size = 1
           </Text>
         </Stack>
       </Group>
-      {error ? (
-        <Group gap={4} c="red.7" id={errorId} role="alert">
-          <IconAlertCircle size={16} aria-hidden />
-          <Text size="sm">{error}</Text>
-        </Group>
-      ) : null}
+      <UploadError id={errorId} message={error} />
     </Stack>
   );
 };

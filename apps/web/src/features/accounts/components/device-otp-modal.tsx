@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Anchor, Button, Group, Modal, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
 import { CODES, DEVICE_OTP_LENGTH, verifyDeviceBody, type LoginData } from '@ms/contracts';
 import { ApiError } from '@/lib/api-client';
 import { useLoginMutation } from '../api/login';
 import { useVerifyDeviceMutation } from '../api/verify-device';
+import { ResendCodeLink } from './resend-code-link';
 
 /**
  * Spec 000 §4 device flow: the login answered DEV001, so a 4-character code was e-mailed. The code
@@ -115,16 +116,7 @@ const DeviceOtpForm = ({ email, password, onVerified }: Omit<DeviceOtpModalProps
         </Button>
         <Text size="sm" ta="center" c="dimmed">
           Did not get it? Check your spam folder or{' '}
-          <Anchor
-            component="button"
-            type="button"
-            size="sm"
-            fw={600}
-            onClick={sendAgain}
-            disabled={resend.isPending}
-          >
-            {resend.isPending ? 'sending…' : 'Resend code'}
-          </Anchor>
+          <ResendCodeLink onClick={sendAgain} sending={resend.isPending} sendingText="sending…" />
         </Text>
       </Stack>
     </form>

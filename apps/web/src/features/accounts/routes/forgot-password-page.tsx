@@ -29,6 +29,7 @@ import { useOtpVerifyMutation } from '../api/otp-verify';
 import { useRecoverPasswordMutation } from '../api/recover-password';
 import { AuthLayout } from '../components/auth-layout';
 import { PasswordRules } from '../components/password-rules';
+import { ResendCodeLink } from '../components/resend-code-link';
 
 const STEPS = ['E-mail', 'Code', 'New password'] as const;
 
@@ -163,16 +164,7 @@ const CodeStep = ({
           <Anchor component="button" type="button" size="sm" onClick={onBack}>
             Use another e-mail
           </Anchor>
-          <Anchor
-            component="button"
-            type="button"
-            size="sm"
-            fw={600}
-            onClick={sendAgain}
-            disabled={resend.isPending}
-          >
-            {resend.isPending ? 'Sending…' : 'Resend code'}
-          </Anchor>
+          <ResendCodeLink onClick={sendAgain} sending={resend.isPending} />
         </Group>
       </Stack>
     </form>
