@@ -13,3 +13,4 @@ export * from './business/schemas.js';
 export * from './stores/schemas.js';
 export * from './utilities/schemas.js';
 export * from './dashboard/schemas.js';
+export * from './catalogue/products.js';

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema.js';
@@ -38,7 +39,12 @@ export const openDatabase = async (opts: {
     dir = join(opts.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
   }
-  const pglite = new PGlite(dir, { parsers: { [INT8]: (value: string) => Number(value) } });
+  // PGlite ignores the options when the data directory argument is undefined: pass it inside them.
+  const pglite = new PGlite({
+    ...(dir ? { dataDir: dir } : {}),
+    extensions: { pg_trgm },
+    parsers: { [INT8]: (value: string) => Number(value) },
+  });
   await pglite.waitReady;
   const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) });
   return {

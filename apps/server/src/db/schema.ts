@@ -143,6 +143,225 @@ export interface SupportIssuesTable {
   sort: number;
 }
 
+export interface CountersTable {
+  business_id: string;
+  name: string;
+  value: Generated<number>;
+}
+
+export interface CategoriesTable {
+  business_id: string;
+  id: string;
+  name: string;
+  parent_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export interface TagsTable {
+  business_id: string;
+  id: string;
+  label: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export interface ProductOptionsTable {
+  business_id: string;
+  id: string;
+  name: string;
+  option_values: string[];
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export interface ModifierSetsTable {
+  business_id: string;
+  id: string;
+  name: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export interface ModifiersTable {
+  business_id: string;
+  id: string;
+  set_id: string;
+  name: string;
+  /** kobo */
+  selling_price: Generated<number>;
+  position: Generated<number>;
+  deleted_at: NullableTimestamp;
+}
+
+/** One option of a variable product as stored: its name and the values used, e.g. Size: S, M. */
+export type ProductOptionJson = { name: string; values: string[] };
+
+export interface ProductsTable {
+  business_id: string;
+  id: string;
+  name: string;
+  sku: string | null;
+  barcode: string | null;
+  description: string | null;
+  images: Generated<string[]>;
+  product_type: Generated<'simple' | 'variable' | 'service'>;
+  /** kobo */
+  cost_price: Generated<number>;
+  /** kobo */
+  selling_price: Generated<number>;
+  category_id: string | null;
+  subcategory_id: string | null;
+  tag_ids: Generated<string[]>;
+  modifier_set_ids: Generated<string[]>;
+  options: ColumnType<ProductOptionJson[], string | undefined, string>;
+  track_stock: Generated<boolean>;
+  low_stock_threshold: Generated<number>;
+  wc_sync_status: string | null;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export interface ProductVarietiesTable {
+  business_id: string;
+  id: string;
+  product_id: string;
+  name: string;
+  option_values: ColumnType<Record<string, string>, string | undefined, string>;
+  sku: string | null;
+  barcode: string | null;
+  cost_price: Generated<number>;
+  selling_price: Generated<number>;
+  position: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+/** Current stock of one item (a variety, or a product without varieties) in one store. */
+export interface StockLevelsTable {
+  business_id: string;
+  store_id: string;
+  item_id: string;
+  product_id: string;
+  variety_id: string | null;
+  quantity: Generated<number>;
+  updated_at: Timestamp;
+}
+
+export interface StockMovementsTable {
+  business_id: string;
+  id: string;
+  store_id: string;
+  item_id: string;
+  product_id: string;
+  variety_id: string | null;
+  quantity: number;
+  balance_after: number;
+  reason: string;
+  note: string | null;
+  reference_type: string | null;
+  reference_id: string | null;
+  user_id: string | null;
+  created_at: Timestamp;
+}
+
+export type TransferStatus = 'in_transit' | 'on_hold' | 'partially_received' | 'received' | 'cancelled';
+
+export interface TransfersTable {
+  business_id: string;
+  id: string;
+  transfer_number: string;
+  from_store_id: string;
+  to_store_id: string;
+  status: TransferStatus;
+  send_and_recieve: Generated<boolean>;
+  note: string | null;
+  created_by: string | null;
+  received_by: string | null;
+  sent_at: NullableTimestamp;
+  received_at: NullableTimestamp;
+  cancelled_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface TransferItemsTable {
+  business_id: string;
+  transfer_id: string;
+  item_id: string;
+  product_id: string;
+  variety_id: string | null;
+  quantity: number;
+  received_quantity: Generated<number>;
+  returned_quantity: Generated<number>;
+}
+
+export type StockCountStatus = 'in_progress' | 'submitted' | 'completed' | 'cancelled';
+
+export interface StockCountsTable {
+  business_id: string;
+  id: string;
+  count_number: string;
+  store_id: string;
+  scope: 'store' | 'category';
+  category_id: string | null;
+  status: StockCountStatus;
+  note: string | null;
+  created_by: string | null;
+  submitted_by: string | null;
+  accepted_by: string | null;
+  submitted_at: NullableTimestamp;
+  accepted_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface StockCountItemsTable {
+  business_id: string;
+  count_id: string;
+  item_id: string;
+  product_id: string;
+  variety_id: string | null;
+  expected: number;
+  counted: number | null;
+}
+
+export interface UploadBatchesTable {
+  business_id: string;
+  id: string;
+  batch_number: Generated<number>;
+  file_name: string;
+  store_id: string | null;
+  status: 'queued' | 'processing' | 'completed' | 'failed';
+  total_rows: Generated<number>;
+  processed_rows: Generated<number>;
+  succeeded_rows: Generated<number>;
+  failed_rows: Generated<number>;
+  error: string | null;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  finished_at: NullableTimestamp;
+}
+
+export interface UploadBatchRowsTable {
+  business_id: string;
+  batch_id: string;
+  row_number: number;
+  data: ColumnType<Record<string, string>, string, string>;
+  status: Generated<'pending' | 'succeeded' | 'failed'>;
+  error: string | null;
+  product_id: string | null;
+  updated_at: Timestamp;
+}
+
 export interface DB {
   businesses: BusinessesTable;
   stores: StoresTable;
@@ -156,4 +375,20 @@ export interface DB {
   rate_limits: RateLimitsTable;
   uploads: UploadsTable;
   support_issues: SupportIssuesTable;
+  counters: CountersTable;
+  categories: CategoriesTable;
+  tags: TagsTable;
+  product_options: ProductOptionsTable;
+  modifier_sets: ModifierSetsTable;
+  modifiers: ModifiersTable;
+  products: ProductsTable;
+  product_varieties: ProductVarietiesTable;
+  stock_levels: StockLevelsTable;
+  stock_movements: StockMovementsTable;
+  transfers: TransfersTable;
+  transfer_items: TransferItemsTable;
+  stock_counts: StockCountsTable;
+  stock_count_items: StockCountItemsTable;
+  upload_batches: UploadBatchesTable;
+  upload_batch_rows: UploadBatchRowsTable;
 }

@@ -1,0 +1,264 @@
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/database.js';
+import type { DB } from '../../db/schema.js';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { newId } from '../../lib/ids.js';
+import type { AuthContext } from '../../plugins/auth.js';
+
+/**
+ * The only way stock changes. Every change is a movement row (store, item, signed quantity,
+ * reason, reference, user, time) and the store's current level is updated in the same
+ * transaction, so a level always equals the sum of its movements.
+ */
+
+export const MOVEMENT_REASONS = [
+  'initial',
+  'adjustment_add',
+  'adjustment_remove',
+  'set',
+  'transfer_out',
+  'transfer_in',
+  'transfer_return',
+  'count',
+  'bulk_upload',
+  'sale',
+  'refund',
+] as const;
+export type MovementReason = (typeof MOVEMENT_REASONS)[number];
+
+export type Tx = Transaction<DB> | Database;
+
+/** A product without varieties, or one variety of a product. */
+export type StockItem = { productId: string; varietyId: string | null };
+export const itemIdOf = (item: StockItem): string => item.varietyId ?? item.productId;
+
+export type StockLine = StockItem & { storeId: string; quantity: number };
+
+export type MovementContext = {
+  businessId: string;
+  userId: string | null;
+  reason: MovementReason;
+  note?: string | null;
+  referenceType?: string | null;
+  referenceId?: string | null;
+  /** Refuse a change that would leave a level below zero (sales may oversell; transfers may not). */
+  refuseNegative?: boolean;
+};
+
+export type MovementRow = {
+  id: string;
+  store_id: string;
+  item_id: string;
+  product_id: string;
+  variety_id: string | null;
+  quantity: number;
+  balance_after: number;
+};
+
+/** Lines on the same store and item are merged, and applied in a fixed order so two writers never deadlock. */
+const mergeLines = (lines: readonly StockLine[]): StockLine[] => {
+  const byKey = new Map<string, StockLine>();
+  for (const line of lines) {
+    const key = `${line.storeId}:${itemIdOf(line)}`;
+    const seen = byKey.get(key);
+    if (seen) seen.quantity += line.quantity;
+    else byKey.set(key, { ...line });
+  }
+  return [...byKey.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, line]) => line)
+    .filter((line) => line.quantity !== 0);
+};
+
+/** Applies signed quantities to store levels and writes one movement per line. Call inside a transaction. */
+export const moveStock = async (
+  tx: Tx,
+  ctx: MovementContext,
+  lines: readonly StockLine[],
+): Promise<MovementRow[]> => {
+  const merged = mergeLines(lines);
+  const rows: MovementRow[] = [];
+  for (const line of merged) {
+    const itemId = itemIdOf(line);
+    const level = await tx
+      .insertInto('stock_levels')
+      .values({
+        business_id: ctx.businessId,
+        store_id: line.storeId,
+        item_id: itemId,
+        product_id: line.productId,
+        variety_id: line.varietyId,
+        quantity: line.quantity,
+      })
+      .onConflict((oc) =>
+        oc
+          .columns(['business_id', 'store_id', 'item_id'])
+          .doUpdateSet({ quantity: sql<number>`stock_levels.quantity + excluded.quantity` }),
+      )
+      .returning('quantity')
+      .executeTakeFirstOrThrow();
+    if (ctx.refuseNegative && line.quantity < 0 && level.quantity < 0) {
+      const name = await itemName(tx, ctx.businessId, line);
+      throw conflict(
+        `Not enough stock: only ${level.quantity - line.quantity} of ${name} left in that store.`,
+      );
+    }
+    const row: MovementRow = {
+      id: newId(),
+      store_id: line.storeId,
+      item_id: itemId,
+      product_id: line.productId,
+      variety_id: line.varietyId,
+      quantity: line.quantity,
+      balance_after: level.quantity,
+    };
+    rows.push(row);
+  }
+  if (rows.length === 0) return rows;
+  await tx
+    .insertInto('stock_movements')
+    .values(
+      rows.map((r) => ({
+        business_id: ctx.businessId,
+        ...r,
+        reason: ctx.reason,
+        note: ctx.note ?? null,
+        reference_type: ctx.referenceType ?? null,
+        reference_id: ctx.referenceId ?? null,
+        user_id: ctx.userId,
+      })),
+    )
+    .execute();
+  // Stock is part of the product record devices download, so the product counts as changed.
+  const productIds = [...new Set(rows.map((r) => r.product_id))].sort();
+  await tx
+    .updateTable('products')
+    .set({ updated_at: sql`clock_timestamp()` })
+    .where('business_id', '=', ctx.businessId)
+    .where('id', 'in', productIds)
+    .execute();
+  return rows;
+};
+
+/** Current levels of items in one store (0 for an item never stocked there). */
+export const levelsIn = async (
+  tx: Tx,
+  businessId: string,
+  storeId: string,
+  itemIds: readonly string[],
+): Promise<Map<string, number>> => {
+  const out = new Map<string, number>(itemIds.map((id) => [id, 0]));
+  if (itemIds.length === 0) return out;
+  const rows = await tx
+    .selectFrom('stock_levels')
+    .select(['item_id', 'quantity'])
+    .where('business_id', '=', businessId)
+    .where('store_id', '=', storeId)
+    .where('item_id', 'in', [...itemIds])
+    .execute();
+  for (const r of rows) out.set(r.item_id, r.quantity);
+  return out;
+};
+
+const itemName = async (tx: Tx, businessId: string, item: StockItem): Promise<string> => {
+  const p = await tx
+    .selectFrom('products')
+    .select('name')
+    .where('business_id', '=', businessId)
+    .where('id', '=', item.productId)
+    .executeTakeFirst();
+  if (!item.varietyId) return p?.name ?? 'this item';
+  const v = await tx
+    .selectFrom('product_varieties')
+    .select('name')
+    .where('business_id', '=', businessId)
+    .where('id', '=', item.varietyId)
+    .executeTakeFirst();
+  return `${p?.name ?? 'this item'} (${v?.name ?? 'variety'})`;
+};
+
+export type ResolvedItem = StockItem & { itemId: string; name: string };
+
+/**
+ * Checks items a request names: the product is this business's and live, it tracks stock, and a
+ * product with varieties is named with one of its varieties. 404 for an unknown product or
+ * variety, 400 for the wrong shape.
+ */
+export const resolveItems = async (
+  tx: Tx,
+  businessId: string,
+  items: readonly { product_id: string; variety_id?: string | null }[],
+): Promise<ResolvedItem[]> => {
+  const productIds = [...new Set(items.map((i) => i.product_id))];
+  if (productIds.length === 0) return [];
+  const products = await tx
+    .selectFrom('products')
+    .select(['id', 'name', 'product_type', 'track_stock'])
+    .where('business_id', '=', businessId)
+    .where('id', 'in', productIds)
+    .where('deleted_at', 'is', null)
+    .execute();
+  const byId = new Map(products.map((p) => [p.id, p]));
+  const varietyIds = [...new Set(items.flatMap((i) => (i.variety_id ? [i.variety_id] : [])))];
+  const varieties = varietyIds.length
+    ? await tx
+        .selectFrom('product_varieties')
+        .select(['id', 'product_id', 'name'])
+        .where('business_id', '=', businessId)
+        .where('id', 'in', varietyIds)
+        .where('deleted_at', 'is', null)
+        .execute()
+    : [];
+  const varietyById = new Map(varieties.map((v) => [v.id, v]));
+  return items.map((i) => {
+    const p = byId.get(i.product_id);
+    if (!p) throw notFound('Product');
+    if (p.product_type === 'service' || !p.track_stock)
+      throw badRequest(`${p.name} does not track stock; turn on stock tracking first.`);
+    if (p.product_type === 'variable' && !i.variety_id)
+      throw badRequest(`${p.name} has varieties: variety_id is required.`);
+    if (i.variety_id) {
+      const v = varietyById.get(i.variety_id);
+      if (!v || v.product_id !== p.id) throw notFound('Variety');
+      return { productId: p.id, varietyId: v.id, itemId: v.id, name: `${p.name} (${v.name})` };
+    }
+    return { productId: p.id, varietyId: null, itemId: p.id, name: p.name };
+  });
+};
+
+/** The store is this business's and live, and a non-admin caller is assigned to it. */
+export const assertStoreAccess = async (
+  tx: Tx,
+  auth: AuthContext,
+  storeId: string,
+  field = 'store',
+): Promise<void> => {
+  const store = await tx
+    .selectFrom('stores')
+    .select('id')
+    .where('business_id', '=', auth.businessId)
+    .where('id', '=', storeId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!store) throw notFound(field === 'store' ? 'Store' : field);
+  if (!auth.isAdmin && !auth.storeIds.includes(storeId))
+    throw forbidden('You are not assigned to this store.');
+};
+
+/** Next human number of a kind for a business ("TR-0001"), safe under concurrent writers. */
+export const nextNumber = async (
+  tx: Tx,
+  businessId: string,
+  name: string,
+  prefix: string,
+): Promise<string> => {
+  const row = await tx
+    .insertInto('counters')
+    .values({ business_id: businessId, name, value: 1 })
+    .onConflict((oc) =>
+      oc.columns(['business_id', 'name']).doUpdateSet({ value: sql<number>`counters.value + 1` }),
+    )
+    .returning('value')
+    .executeTakeFirstOrThrow();
+  return `${prefix}-${String(row.value).padStart(4, '0')}`;
+};
