@@ -34,7 +34,17 @@ if (process.env.TEST_DATABASE_URL) {
   };
 }
 
-const server = spawn(process.execPath, [join(root, 'apps/server/dist/server.js')], { env, stdio: 'inherit' });
+// E2E_SERVER_SOURCE=1 runs the server from source (tsx, contracts from source too) so a developer can
+// test without rebuilding apps/server/dist; WEB_DIST then names the web build to serve.
+const args = process.env.E2E_SERVER_SOURCE
+  ? [
+      join(root, 'node_modules/tsx/dist/cli.mjs'),
+      '--tsconfig',
+      join(root, 'apps/server/tsconfig.json'),
+      join(root, 'apps/server/src/server.ts'),
+    ]
+  : [join(root, 'apps/server/dist/server.js')];
+const server = spawn(process.execPath, args, { env, stdio: 'inherit' });
 const stop = async () => {
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));

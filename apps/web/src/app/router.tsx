@@ -1,4 +1,12 @@
 import { createBrowserRouter, Navigate } from 'react-router';
+import { categoriesRoutes } from '@/features/categories/routes';
+import { inventoryRoutes } from '@/features/inventory/routes';
+import { labelsRoutes } from '@/features/labels/routes';
+import { modifiersRoutes } from '@/features/modifiers/routes';
+import { optionsRoutes } from '@/features/options/routes';
+import { productUploadsRoutes } from '@/features/product-uploads/routes';
+import { productsRoutes } from '@/features/products/routes';
+import { tagsRoutes } from '@/features/tags/routes';
 import { AdminOnly } from './guards/admin-only';
 import { HideForAuth, RequireAuth } from './guards/require-auth';
 import { lazyPage } from './lazy-page';
@@ -59,6 +67,14 @@ export const router = createBrowserRouter([
                 lazy: lazyPage(() => import('@/features/stores/routes/add-store-page')),
               },
               { path: paths.AppSettings, lazy: lazyPage(() => import('./routes/settings-page')) },
+              ...productsRoutes,
+              ...categoriesRoutes,
+              ...tagsRoutes,
+              ...optionsRoutes,
+              ...modifiersRoutes,
+              ...inventoryRoutes,
+              ...productUploadsRoutes,
+              ...labelsRoutes,
               {
                 element: <AdminOnly />,
                 children: [

@@ -147,3 +147,7 @@ export const useSavedUsers = (): Record<string, SavedLogin> =>
 /** The role, lower-cased as spec 000 §6 says. */
 export const roleOf = (session: Session | null): string => (session?.user.role ?? '').toLowerCase();
 export const isAdmin = (session: Session | null): boolean => roleOf(session) === 'admin';
+
+/** Admin has every permission; other roles have what their role grants ("module.action", e.g. "inventory.adjust_stock"). */
+export const hasPermission = (session: Session | null, key: string): boolean =>
+  isAdmin(session) || !!session?.user.permissions.includes(key);
