@@ -60,6 +60,7 @@ export const startServer = async ({ port, postgres = false, demo = true }) => {
   return {
     pid: child.pid,
     url: `http://localhost:${port}`,
+    databaseUrl: env.DATABASE_URL,
     startMs: Date.now() - started,
     stop: async () => {
       child.kill('SIGTERM');
