@@ -224,7 +224,10 @@ export interface ProductsTable {
   wc_sync_status: string | null;
   created_by: string | null;
   created_at: Timestamp;
+  /** Any change a device must download, stock included. */
   updated_at: Timestamp;
+  /** The last change to what an editor edits (not stock): what a stale-edit check compares with. */
+  edited_at: Timestamp;
   deleted_at: NullableTimestamp;
 }
 
@@ -265,6 +268,8 @@ export interface StockMovementsTable {
   quantity: number;
   balance_after: number;
   reason: string;
+  /** The shop's reason of a manual adjustment (received, damaged...); null for other movements. */
+  adjustment_reason: Generated<string | null>;
   note: string | null;
   reference_type: string | null;
   reference_id: string | null;

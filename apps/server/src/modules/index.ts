@@ -8,6 +8,13 @@ import { storesRoutes } from './stores/stores.routes.js';
 import { uploadsRoutes } from './uploads/uploads.routes.js';
 import { utilitiesRoutes } from './utilities/utilities.routes.js';
 import { dashboardRoutes } from './dashboard/dashboard.routes.js';
+import { categoriesRoutes } from './categories/categories.routes.js';
+import { tagsRoutes } from './tags/tags.routes.js';
+import { optionsRoutes } from './options/options.routes.js';
+import { modifiersRoutes } from './modifiers/modifiers.routes.js';
+import { productUploadsRoutes } from './product-uploads/product-uploads.routes.js';
+import { inventoryRoutes } from './inventory/inventory.routes.js';
+import { productsRoutes } from './products/products.routes.js';
 
 /** Every module's routes. A module adds one line here. */
 export const registerModules = async (app: FastifyInstance, deps: Deps): Promise<void> => {
@@ -19,4 +26,11 @@ export const registerModules = async (app: FastifyInstance, deps: Deps): Promise
   await app.register(uploadsRoutes, deps);
   await app.register(utilitiesRoutes, deps);
   await app.register(dashboardRoutes, deps);
+  await app.register(categoriesRoutes, deps);
+  await app.register(tagsRoutes, deps);
+  await app.register(optionsRoutes, deps);
+  await app.register(modifiersRoutes, deps);
+  await app.register(productUploadsRoutes, deps);
+  await app.register(inventoryRoutes, deps);
+  await app.register(productsRoutes, deps);
 };

@@ -26,6 +26,27 @@ describe('GET /v1/dashboard/gettingstarted/{business}', () => {
     });
   });
 
+  it('counts a product as added once a live one exists', async () => {
+    const biz = await signUp(t);
+    const status = async () => (await get(biz.businessId, biz.token)).json().data.hasAddedAProduct.status;
+    expect(await status()).toBe(false);
+    const created = await t.request({
+      method: 'POST',
+      url: `/v2/business/${biz.businessId}/products/`,
+      token: biz.token,
+      body: { name: 'Peak Milk', selling_price: 1500 },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(await status()).toBe(true);
+    const id = created.json().data.id as string;
+    await t.request({
+      method: 'DELETE',
+      url: `/v2/business/${biz.businessId}/products/${id}`,
+      token: biz.token,
+    });
+    expect(await status()).toBe(false);
+  });
+
   it('needs a token (401); any role sees it; another business is 404', async () => {
     expect((await get(owner.businessId)).statusCode).toBe(401);
     const cashier = await addCashier(t, owner);

@@ -193,7 +193,7 @@ export const productSyncData = z.object({
 });
 
 export const productIdParams = z.object({ businessId: z.string(), id: z.string() });
-export const productV1Params = z.object({ id: z.string(), productId: z.string() });
+export const productV1Params = z.object({ businessId: z.string(), productId: z.string() });
 
 export const barcodeQuery = z.object({
   barcode: requiredText('barcode', 64),
@@ -262,3 +262,36 @@ export type CreateProductBody = z.infer<typeof createProductBody>;
 export type UpdateProductBody = z.infer<typeof updateProductBody>;
 export type ProductListQuery = z.infer<typeof productListQuery>;
 export type ProductPage = z.infer<typeof productPage>;
+
+/** DELETE answers with the id of the product removed. */
+export const productRef = z.object({ _id: z.string() });
+
+/**
+ * PUT /v2/business/{b}/products/modifiers-with-variants: the product's `_id` in the body, the
+ * fields to change (varieties and modifier sets included); `updated_at` optional (stale -> 409).
+ * POST on the same path takes createProductBody.
+ */
+export const modifiersWithVariantsBody = patchProductBody.extend({ _id: id('_id') });
+
+/** The level each item now has in the store and the change recorded as a movement. */
+export const setStocksResult = z.object({
+  store_id: z.string(),
+  items: z.array(
+    z.object({
+      product_id: z.string(),
+      variety_id: z.string().nullable(),
+      stock: z.number(),
+      change: z.number(),
+    }),
+  ),
+});
+
+export type PatchProductBody = z.infer<typeof patchProductBody>;
+export type ModifiersWithVariantsBody = z.infer<typeof modifiersWithVariantsBody>;
+export type ProductSyncData = z.infer<typeof productSyncData>;
+export type BarcodeMatch = z.infer<typeof barcodeMatch>;
+export type BulkPatchBody = z.infer<typeof bulkPatchBody>;
+export type BulkApplyBody = z.infer<typeof bulkApplyBody>;
+export type BulkResult = z.infer<typeof bulkResult>;
+export type SetStocksBody = z.infer<typeof setStocksBody>;
+export type SetStocksResult = z.infer<typeof setStocksResult>;

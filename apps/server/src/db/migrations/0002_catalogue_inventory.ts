@@ -69,6 +69,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       PRIMARY KEY (business_id, id),
       UNIQUE (id)
     );
+    CREATE UNIQUE INDEX modifier_sets_name_uq ON modifier_sets (business_id, lower(name)) WHERE deleted_at IS NULL;
 
     CREATE TABLE modifiers (
       business_id uuid NOT NULL,
@@ -106,6 +107,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_by uuid,
       created_at timestamptz NOT NULL DEFAULT clock_timestamp(),
       updated_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+      edited_at timestamptz NOT NULL DEFAULT clock_timestamp(),
       deleted_at timestamptz,
       PRIMARY KEY (business_id, id),
       UNIQUE (id),
@@ -118,6 +120,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE INDEX products_name_trgm ON products USING gin (lower(name) gin_trgm_ops);
     CREATE UNIQUE INDEX products_sku_uq ON products (business_id, lower(sku)) WHERE deleted_at IS NULL AND sku IS NOT NULL;
     CREATE INDEX products_barcode_idx ON products (business_id, barcode) WHERE deleted_at IS NULL AND barcode IS NOT NULL;
+    CREATE INDEX products_removed_idx ON products (business_id, updated_at) WHERE deleted_at IS NOT NULL;
+    CREATE INDEX products_live_created_idx ON products (business_id, created_at DESC, id DESC) WHERE deleted_at IS NULL;
 
     CREATE TABLE product_varieties (
       business_id uuid NOT NULL,
@@ -166,6 +170,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       quantity int NOT NULL CHECK (quantity <> 0),
       balance_after int NOT NULL,
       reason text NOT NULL,
+      adjustment_reason text,
       note text,
       reference_type text,
       reference_id uuid,
@@ -273,6 +278,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       UNIQUE (batch_number)
     );
     CREATE INDEX upload_batches_status_idx ON upload_batches (status) WHERE status IN ('queued', 'processing');
+    CREATE INDEX upload_batches_business_idx ON upload_batches (business_id, batch_number DESC);
 
     CREATE TABLE upload_batch_rows (
       business_id uuid NOT NULL,

@@ -15,7 +15,14 @@ const kycDone: Check = async () => false;
 const madeFirstSale: Check = async () => false;
 
 /** catalogue module: true once the business has a product that is not deleted. */
-const addedAProduct: Check = async () => false;
+const addedAProduct: Check = async (db, businessId) =>
+  (await db
+    .selectFrom('products')
+    .select('id')
+    .where('business_id', '=', businessId)
+    .where('deleted_at', 'is', null)
+    .limit(1)
+    .executeTakeFirst()) !== undefined;
 
 /** terminals module: true once the business has requested a payment terminal. */
 const requestedTerminal: Check = async () => false;

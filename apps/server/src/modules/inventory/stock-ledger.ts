@@ -1,4 +1,5 @@
 import { sql, type Transaction } from 'kysely';
+import { MOVEMENT_KINDS, type MovementKind } from '@ms/contracts';
 import type { Database } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
@@ -11,20 +12,9 @@ import type { AuthContext } from '../../plugins/auth.js';
  * transaction, so a level always equals the sum of its movements.
  */
 
-export const MOVEMENT_REASONS = [
-  'initial',
-  'adjustment_add',
-  'adjustment_remove',
-  'set',
-  'transfer_out',
-  'transfer_in',
-  'transfer_return',
-  'count',
-  'bulk_upload',
-  'sale',
-  'refund',
-] as const;
-export type MovementReason = (typeof MOVEMENT_REASONS)[number];
+/** Kinds of movement; the list is shared with clients (contracts `MOVEMENT_KINDS`). */
+export const MOVEMENT_REASONS = MOVEMENT_KINDS;
+export type MovementReason = MovementKind;
 
 export type Tx = Transaction<DB> | Database;
 
@@ -39,6 +29,8 @@ export type MovementContext = {
   userId: string | null;
   reason: MovementReason;
   note?: string | null;
+  /** The shop's reason of a manual adjustment (received, damaged, ...). */
+  adjustmentReason?: string | null;
   referenceType?: string | null;
   referenceId?: string | null;
   /** Refuse a change that would leave a level below zero (sales may oversell; transfers may not). */
@@ -58,16 +50,29 @@ export type MovementRow = {
 /** Lines on the same store and item are merged, and applied in a fixed order so two writers never deadlock. */
 const mergeLines = (lines: readonly StockLine[]): StockLine[] => {
   const byKey = new Map<string, StockLine>();
-  for (const line of lines) {
+  for (const raw of lines) {
+    // Ids compare in lower case, as PostgreSQL does, so one row is never two lines.
+    const line = {
+      ...raw,
+      storeId: raw.storeId.toLowerCase(),
+      productId: raw.productId.toLowerCase(),
+      varietyId: raw.varietyId?.toLowerCase() ?? null,
+    };
     const key = `${line.storeId}:${itemIdOf(line)}`;
     const seen = byKey.get(key);
     if (seen) seen.quantity += line.quantity;
-    else byKey.set(key, { ...line });
+    else byKey.set(key, line);
   }
   return [...byKey.entries()]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([, line]) => line)
     .filter((line) => line.quantity !== 0);
+};
+
+const chunks = <T>(list: readonly T[], size: number): T[][] => {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
 };
 
 /** Applies signed quantities to store levels and writes one movement per line. Call inside a transaction. */
@@ -78,65 +83,69 @@ export const moveStock = async (
 ): Promise<MovementRow[]> => {
   const merged = mergeLines(lines);
   const rows: MovementRow[] = [];
-  for (const line of merged) {
-    const itemId = itemIdOf(line);
-    const level = await tx
-      .insertInto('stock_levels')
-      .values({
-        business_id: ctx.businessId,
+  // One upsert per 1,000 lines (not one per line): a transfer or a count can touch many items.
+  for (const chunk of chunks(merged, 1000)) {
+    const levels = await sql<{ store_id: string; item_id: string; quantity: number }>`
+      INSERT INTO stock_levels (business_id, store_id, item_id, product_id, variety_id, quantity)
+      SELECT ${ctx.businessId}::uuid, x.store_id, x.item_id, x.product_id, x.variety_id, x.quantity
+        FROM unnest(
+          ${chunk.map((l) => l.storeId)}::uuid[],
+          ${chunk.map(itemIdOf)}::uuid[],
+          ${chunk.map((l) => l.productId)}::uuid[],
+          ${chunk.map((l) => l.varietyId)}::uuid[],
+          ${chunk.map((l) => l.quantity)}::int[]
+        ) AS x(store_id, item_id, product_id, variety_id, quantity)
+       ORDER BY x.store_id, x.item_id
+      ON CONFLICT (business_id, store_id, item_id)
+        DO UPDATE SET quantity = stock_levels.quantity + excluded.quantity
+      RETURNING store_id, item_id, quantity`.execute(tx);
+    const after = new Map(levels.rows.map((r) => [`${r.store_id}:${r.item_id}`, r.quantity]));
+    for (const line of chunk) {
+      const itemId = itemIdOf(line);
+      const balance = after.get(`${line.storeId}:${itemId}`);
+      if (balance === undefined) throw new Error('stock level missing after upsert');
+      if (ctx.refuseNegative && line.quantity < 0 && balance < 0) {
+        const name = await itemName(tx, ctx.businessId, line);
+        throw conflict(`Not enough stock: only ${balance - line.quantity} of ${name} left in that store.`);
+      }
+      rows.push({
+        id: newId(),
         store_id: line.storeId,
         item_id: itemId,
         product_id: line.productId,
         variety_id: line.varietyId,
         quantity: line.quantity,
-      })
-      .onConflict((oc) =>
-        oc
-          .columns(['business_id', 'store_id', 'item_id'])
-          .doUpdateSet({ quantity: sql<number>`stock_levels.quantity + excluded.quantity` }),
-      )
-      .returning('quantity')
-      .executeTakeFirstOrThrow();
-    if (ctx.refuseNegative && line.quantity < 0 && level.quantity < 0) {
-      const name = await itemName(tx, ctx.businessId, line);
-      throw conflict(
-        `Not enough stock: only ${level.quantity - line.quantity} of ${name} left in that store.`,
-      );
+        balance_after: balance,
+      });
     }
-    const row: MovementRow = {
-      id: newId(),
-      store_id: line.storeId,
-      item_id: itemId,
-      product_id: line.productId,
-      variety_id: line.varietyId,
-      quantity: line.quantity,
-      balance_after: level.quantity,
-    };
-    rows.push(row);
   }
   if (rows.length === 0) return rows;
-  await tx
-    .insertInto('stock_movements')
-    .values(
-      rows.map((r) => ({
-        business_id: ctx.businessId,
-        ...r,
-        reason: ctx.reason,
-        note: ctx.note ?? null,
-        reference_type: ctx.referenceType ?? null,
-        reference_id: ctx.referenceId ?? null,
-        user_id: ctx.userId,
-      })),
-    )
-    .execute();
+  // Chunked: one statement may hold at most 65,535 parameters (a large count can touch many items).
+  for (const chunk of chunks(rows, 1000))
+    await tx
+      .insertInto('stock_movements')
+      .values(
+        chunk.map((r) => ({
+          business_id: ctx.businessId,
+          ...r,
+          reason: ctx.reason,
+          adjustment_reason: ctx.adjustmentReason ?? null,
+          note: ctx.note ?? null,
+          reference_type: ctx.referenceType ?? null,
+          reference_id: ctx.referenceId ?? null,
+          user_id: ctx.userId,
+        })),
+      )
+      .execute();
   // Stock is part of the product record devices download, so the product counts as changed.
   const productIds = [...new Set(rows.map((r) => r.product_id))].sort();
-  await tx
-    .updateTable('products')
-    .set({ updated_at: sql`clock_timestamp()` })
-    .where('business_id', '=', ctx.businessId)
-    .where('id', 'in', productIds)
-    .execute();
+  for (const chunk of chunks(productIds, 5000))
+    await tx
+      .updateTable('products')
+      .set({ updated_at: sql`clock_timestamp()` })
+      .where('business_id', '=', ctx.businessId)
+      .where('id', 'in', chunk)
+      .execute();
   return rows;
 };
 

@@ -1,0 +1,2 @@
+/** What other modules use from categories: the live category (or subcategory) of an id. */
+export { findCategory } from './categories.repository.js';

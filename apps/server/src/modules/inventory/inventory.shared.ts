@@ -1,0 +1,86 @@
+import type { FastifyRequest } from 'fastify';
+import type { PermissionKey } from '@ms/contracts';
+import { forbidden, notFound } from '../../lib/errors.js';
+import { isUuid } from '../../lib/ids.js';
+import type { AuthContext } from '../../plugins/auth.js';
+import { authOf } from '../../plugins/auth.js';
+import type { Tx } from './stock-ledger.js';
+
+/** The caller as inventory services need it (routes pass the request's AuthContext). */
+export type Caller = Pick<AuthContext, 'businessId' | 'userId' | 'isAdmin' | 'storeIds' | 'permissions'>;
+
+export const iso = (d: Date | string | null | undefined): string | null =>
+  d == null ? null : d instanceof Date ? d.toISOString() : new Date(d).toISOString();
+
+export const isoOf = (d: Date | string): string => (d instanceof Date ? d : new Date(d)).toISOString();
+
+export const fullName = (first: string | null, last: string | null): string | null =>
+  first == null ? null : `${first} ${last ?? ''}`.trim();
+
+export const itemLabel = (product: string, variety: string | null): string =>
+  variety ? `${product} (${variety})` : product;
+
+/** A path id that is not a UUID cannot name a record: 404, never a database error. */
+export const assertId = (value: string, what: string): string => {
+  if (!isUuid(value)) throw notFound(what);
+  return value;
+};
+
+export const hasPermission = (caller: Caller, key: PermissionKey): boolean =>
+  caller.isAdmin || caller.permissions.has(key);
+
+export const requirePermission = (caller: Caller, key: PermissionKey): void => {
+  if (!hasPermission(caller, key)) throw forbidden('Your role does not have permission to do this.');
+};
+
+/** preHandler: admin, or a role granted at least one of these permissions. */
+export const anyPermission =
+  (...keys: PermissionKey[]) =>
+  async (request: FastifyRequest) => {
+    const auth = authOf(request);
+    if (!auth.isAdmin && !keys.some((k) => auth.permissions.has(k)))
+      throw forbidden('Your role does not have permission to do this.');
+  };
+
+/** Live store of this business, by id; 404 naming `what` otherwise. */
+export const assertStoreExists = async (tx: Tx, businessId: string, storeId: string, what = 'Store') => {
+  const row = await tx
+    .selectFrom('stores')
+    .select(['id', 'name'])
+    .where('business_id', '=', businessId)
+    .where('id', '=', storeId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) throw notFound(what);
+  return row;
+};
+
+/** A non-admin must be assigned to at least one of these stores. */
+export const assertAnyStoreAccess = (caller: Caller, storeIds: readonly string[]): void => {
+  if (!caller.isAdmin && !storeIds.some((s) => caller.storeIds.includes(s)))
+    throw forbidden('You are not assigned to either store of this transfer.');
+};
+
+/** Stores a caller may see: all live stores for an admin, else the assigned ones. */
+export const visibleStoreIds = async (tx: Tx, caller: Caller): Promise<string[]> => {
+  let q = tx
+    .selectFrom('stores')
+    .select('id')
+    .where('business_id', '=', caller.businessId)
+    .where('deleted_at', 'is', null);
+  if (!caller.isAdmin) {
+    if (caller.storeIds.length === 0) return [];
+    q = q.where('id', 'in', [...caller.storeIds]);
+  }
+  return (await q.execute()).map((r) => r.id);
+};
+
+/** Start of a calendar day in Lagos (UTC+1, no daylight saving). */
+export const lagosDayStart = (day: string): Date => new Date(`${day}T00:00:00+01:00`);
+export const lagosDayEnd = (day: string): Date =>
+  new Date(lagosDayStart(day).getTime() + 24 * 60 * 60 * 1000);
+
+export const pageOf = (q: { page: number; limit: number }) => ({
+  offset: (q.page - 1) * q.limit,
+  limit: q.limit,
+});
