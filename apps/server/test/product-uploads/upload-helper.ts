@@ -138,3 +138,17 @@ export const startReplica = async (t: TestApp) => {
   await app.ready();
   return app;
 };
+
+/** n rows; every `failEvery`th has no selling price. */
+export const bigFile = (n: number, prefix: string, failEvery = 1000) =>
+  csv([
+    ['name', 'sku', 'category', 'selling_price', 'cost_price', 'stock'],
+    ...Array.from({ length: n }, (_, i) => [
+      `${prefix} product ${i + 1}`,
+      `${prefix}-${i + 1}`,
+      `Category ${i % 20}`,
+      i % failEvery === failEvery - 1 ? '' : String(100 + (i % 500)),
+      '50',
+      String(i % 7),
+    ]),
+  ]);

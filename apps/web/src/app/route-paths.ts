@@ -24,6 +24,19 @@ export const paths = {
   Security: '/security',
   SecurityDevices: '/security/devices',
   SecurityOtpToggle: '/security/otptoggle',
+  InventoryTab: '/inventory/stock-dashboard',
+  StockAdjustment: '/inventory/stock-adjustment',
+  InventoryTransfer: '/inventory/inventory-transfer',
+  StockCount: '/inventory/stock-count',
+  Products: '/products',
+  ProductsTab: '/productsinventory/myproducts',
+  AddProduct: '/add-product',
+  EditProduct: '/productsinventory/edit-product/:id',
+  Categories: '/categories',
+  BulkUpload: '/bulk-products-upload',
+  UploadedBatches: '/uploaded-batches',
+  UploadFailed: '/products-upload-failed/:batchNumber',
+  PrintLabel: '/print-label',
 } as const;
 
 export type RouteName = keyof typeof paths;

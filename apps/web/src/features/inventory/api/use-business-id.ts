@@ -1,0 +1,3 @@
+import { useSession } from '@/lib/session-store';
+
+export const useBusinessId = (): string => useSession()?.business._id ?? '';
