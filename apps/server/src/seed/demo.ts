@@ -2,6 +2,7 @@ import type { Database } from '../db/database.js';
 import { createBusinessWithOwner } from '../flows/create-business.js';
 import { hashPassword } from '../modules/accounts/passwords.js';
 import { newId } from '../lib/ids.js';
+import { seedDemoCatalogue } from './demo-catalogue.js';
 
 /** The demo business a fresh install starts with; its logins are printed at start and in the README. */
 export const DEMO = {
@@ -64,6 +65,11 @@ export const seedDemo = async (db: Database): Promise<boolean> => {
       .insertInto('user_stores')
       .values({ business_id: created.businessId, user_id: cashierId, store_id: created.storeId })
       .execute();
+  });
+  await seedDemoCatalogue(db, {
+    businessId: created.businessId,
+    userId: created.userId,
+    stores: [created.storeId, yaba],
   });
   return true;
 };

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { CatalogueTabs } from '@/components/catalogue-tabs';
 import {
   ActionIcon,
   Alert,
@@ -57,6 +58,8 @@ const CategoriesPage = () => {
   if (categories.data && categories.data.length === 0) {
     return (
       <Stack maw={1100} mx="auto" gap="md">
+        <CatalogueTabs active="categories" />
+        <CatalogueTabs active="categories" />
         <Title order={1} size="h2">
           Categories
         </Title>

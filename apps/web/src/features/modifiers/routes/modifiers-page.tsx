@@ -1,4 +1,5 @@
 import { Stack, Text, Title } from '@mantine/core';
+import { CatalogueTabs } from '@/components/catalogue-tabs';
 import { useLocation, useNavigate } from 'react-router';
 import { ModifierSetsPanel } from '../components/modifier-sets-panel';
 
@@ -9,6 +10,7 @@ const ModifiersPage = () => {
   const createRoute = location.pathname.endsWith('/create-modifier');
   return (
     <Stack maw={820} mx="auto" gap="md">
+      <CatalogueTabs active="modifiers" />
       <div>
         <Title order={1} size="h2">
           Modifier sets

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { CatalogueTabs } from '@/components/catalogue-tabs';
 import {
   Alert,
   Badge,
@@ -47,6 +48,7 @@ const OptionsPage = () => {
 
   return (
     <Stack maw={960} mx="auto" gap="md">
+      <CatalogueTabs active="options" />
       <Group justify="space-between" align="flex-end" gap="sm">
         <div>
           <Title order={1} size="h2">

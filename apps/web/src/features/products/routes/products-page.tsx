@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { CatalogueTabs } from '@/components/catalogue-tabs';
 import {
   Alert,
   Badge,
@@ -99,6 +100,7 @@ const ProductsPage = () => {
 
   return (
     <Stack maw={1200} mx="auto" gap="md">
+      <CatalogueTabs active="products" />
       <Group justify="space-between" align="flex-end" gap="sm">
         <div>
           <Title order={1} size="h2">
