@@ -46,6 +46,13 @@ try {
   const session = await login(server.url, 'admin@demo.ng', 'Demo@1234');
   const businessId = (await db.query("SELECT id FROM businesses WHERE name = 'Mama Nkechi Provisions'"))
     .rows[0].id;
+  const demoProducts = Number(
+    (
+      await db.query('SELECT count(*) FROM products WHERE business_id = $1 AND deleted_at IS NULL', [
+        businessId,
+      ])
+    ).rows[0].count,
+  );
   const started = Date.now();
   await generateProducts(server.databaseUrl, businessId, N);
   console.log(
@@ -138,7 +145,7 @@ try {
   console.log(
     `sync download: API ${rows} rows in ${pages} pages, ${(apiMs / 1000).toFixed(1)} s = ${apiRate.toFixed(0)} rows/s | raw SELECT ${rawRows} rows in ${(rawMs / 1000).toFixed(1)} s = ${rawRate.toFixed(0)} rows/s | ratio ${(rawRate / apiRate).toFixed(1)}x slower than raw`,
   );
-  if (rows !== N) throw new Error(`sync returned ${rows} rows, expected ${N}`);
+  if (rows !== N + demoProducts) throw new Error(`sync returned ${rows} rows, expected ${N + demoProducts}`);
 } finally {
   await db.end();
   await server.stop();
