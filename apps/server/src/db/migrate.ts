@@ -2,11 +2,17 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely/migrati
 import type { Database } from './database.js';
 import * as m0001 from './migrations/0001_foundation.js';
 import * as m0002 from './migrations/0002_catalogue_inventory.js';
+import * as m0003 from './migrations/0003_customers_loyalty.js';
+import * as m0004 from './migrations/0004_registers.js';
+import * as m0005 from './migrations/0005_sales.js';
 
 /** Ordered, forward-only migrations. Add the next file here in order. */
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0002_catalogue_inventory': m0002,
+  '0003_customers_loyalty': m0003,
+  '0004_registers': m0004,
+  '0005_sales': m0005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,11 +1,16 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { categoriesRoutes } from '@/features/categories/routes';
+import { customersRoutes } from '@/features/customers/routes';
 import { inventoryRoutes } from '@/features/inventory/routes';
 import { labelsRoutes } from '@/features/labels/routes';
+import { loyaltyRoutes } from '@/features/loyalty/routes';
 import { modifiersRoutes } from '@/features/modifiers/routes';
 import { optionsRoutes } from '@/features/options/routes';
+import { posRoutes } from '@/features/pos/routes';
 import { productUploadsRoutes } from '@/features/product-uploads/routes';
 import { productsRoutes } from '@/features/products/routes';
+import { registersRoutes } from '@/features/registers/routes';
+import { salesHistoryRoutes } from '@/features/sales-history/routes';
 import { tagsRoutes } from '@/features/tags/routes';
 import { AdminOnly } from './guards/admin-only';
 import { HideForAuth, RequireAuth } from './guards/require-auth';
@@ -75,6 +80,11 @@ export const router = createBrowserRouter([
               ...inventoryRoutes,
               ...productUploadsRoutes,
               ...labelsRoutes,
+              ...customersRoutes,
+              ...loyaltyRoutes,
+              ...registersRoutes,
+              ...posRoutes,
+              ...salesHistoryRoutes,
               {
                 element: <AdminOnly />,
                 children: [
