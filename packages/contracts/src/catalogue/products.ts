@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { metaData } from '../shared/sync.js';
+import { metaData, pageLimit, pageNumber, pageOf } from '../shared/sync.js';
 import { id, optionalText, requiredText } from '../validation/zod-rules.js';
 
 /** A naira amount in a request, named in its error: zero or more, at most 2 decimals. */
@@ -170,22 +170,17 @@ export const productListQuery = z.object({
   sort: z
     .enum(['name', 'newest', 'price', 'stock'], { error: 'sort must be one of name, newest, price, stock' })
     .default('name'),
-  page: z.coerce.number().int().min(1, 'page must be 1 or more').default(1),
-  limit: z.coerce.number().int().min(1).max(200, 'limit must be between 1 and 200').default(50),
+  page: pageNumber(),
+  limit: pageLimit(),
 });
 
-export const productPage = z.object({
-  items: z.array(product),
-  total: z.number(),
-  page: z.number(),
-  limit: z.number(),
-});
+export const productPage = pageOf(product);
 
 /** Incremental download (`?updated_at=`): changed products plus the ids removed since. */
 export const productSyncQuery = z.object({
   updated_at: z.coerce.number({ error: 'updated_at should be an numeric' }).int().nonnegative().optional(),
   /** Rows per response; a client keeps asking with the returned lastUpdate until `hasMore` is false. */
-  limit: z.coerce.number().int().min(1).max(5000, 'limit must be between 1 and 5000').default(2000),
+  limit: pageLimit(5000, 2000),
 });
 export const productSyncData = z.object({
   items: z.array(product),

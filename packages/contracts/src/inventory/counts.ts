@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageLimit, pageNumber, pageOf } from '../shared/sync.js';
 import { id, optionalText } from '../validation/zod-rules.js';
 import { stockQuantity } from '../catalogue/products.js';
 
@@ -93,17 +94,8 @@ export const countItemsQuery = z.object({
       error: 'filter must be one of all, uncounted, counted, difference',
     })
     .default('all'),
-  page: z.coerce
-    .number({ error: 'page should be an numeric' })
-    .int()
-    .min(1, 'page must be 1 or more')
-    .default(1),
-  limit: z.coerce
-    .number({ error: 'limit should be an numeric' })
-    .int()
-    .min(1, 'limit must be between 1 and 1000')
-    .max(1000, 'limit must be between 1 and 1000')
-    .default(200),
+  page: pageNumber(),
+  limit: pageLimit(1000, 200),
 });
 export type CountItemsQuery = z.infer<typeof countItemsQuery>;
 
@@ -120,26 +112,12 @@ export type StockCountDetail = z.infer<typeof stockCountDetail>;
 export const countListQuery = z.object({
   status: countStatus.optional(),
   store: id('store').optional(),
-  page: z.coerce
-    .number({ error: 'page should be an numeric' })
-    .int()
-    .min(1, 'page must be 1 or more')
-    .default(1),
-  limit: z.coerce
-    .number({ error: 'limit should be an numeric' })
-    .int()
-    .min(1, 'limit must be between 1 and 200')
-    .max(200, 'limit must be between 1 and 200')
-    .default(50),
+  page: pageNumber(),
+  limit: pageLimit(200, 50),
 });
 export type CountListQuery = z.infer<typeof countListQuery>;
 
-export const stockCountPage = z.object({
-  items: z.array(stockCount),
-  total: z.number(),
-  page: z.number(),
-  limit: z.number(),
-});
+export const stockCountPage = pageOf(stockCount);
 export type StockCountPage = z.infer<typeof stockCountPage>;
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageLimit, pageNumber, pageOf } from '../shared/sync.js';
 import { id, optionalText } from '../validation/zod-rules.js';
 
 /**
@@ -186,26 +187,12 @@ export const stockLogQuery = z.object({
   ),
   from: dayString('from').optional(),
   to: dayString('to').optional(),
-  page: z.coerce
-    .number({ error: 'page should be an numeric' })
-    .int()
-    .min(1, 'page must be 1 or more')
-    .default(1),
-  limit: z.coerce
-    .number({ error: 'limit should be an numeric' })
-    .int()
-    .min(1, 'limit must be between 1 and 200')
-    .max(200, 'limit must be between 1 and 200')
-    .default(50),
+  page: pageNumber(),
+  limit: pageLimit(200, 50),
 });
 export type StockLogQuery = z.infer<typeof stockLogQuery>;
 
-export const stockLogPage = z.object({
-  items: z.array(stockLogEntry),
-  total: z.number(),
-  page: z.number(),
-  limit: z.number(),
-});
+export const stockLogPage = pageOf(stockLogEntry);
 export type StockLogPage = z.infer<typeof stockLogPage>;
 
 // ---------------------------------------------------------------------------------------------

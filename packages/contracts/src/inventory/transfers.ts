@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageLimit, pageNumber, pageOf } from '../shared/sync.js';
 import { id, optionalText } from '../validation/zod-rules.js';
 import { positiveQuantity, stockItemInput } from './stock.js';
 
@@ -107,26 +108,12 @@ export const transferListQuery = z.object({
   store: id('store').optional(),
   direction: z.enum(['in', 'out'], { error: 'direction must be one of in, out' }).optional(),
   search: z.string().trim().max(40, 'search is too long').optional(),
-  page: z.coerce
-    .number({ error: 'page should be an numeric' })
-    .int()
-    .min(1, 'page must be 1 or more')
-    .default(1),
-  limit: z.coerce
-    .number({ error: 'limit should be an numeric' })
-    .int()
-    .min(1, 'limit must be between 1 and 200')
-    .max(200, 'limit must be between 1 and 200')
-    .default(50),
+  page: pageNumber(),
+  limit: pageLimit(200, 50),
 });
 export type TransferListQuery = z.infer<typeof transferListQuery>;
 
-export const transferPage = z.object({
-  items: z.array(transfer),
-  total: z.number(),
-  page: z.number(),
-  limit: z.number(),
-});
+export const transferPage = pageOf(transfer);
 export type TransferPage = z.infer<typeof transferPage>;
 
 const transferItems = z

@@ -13,8 +13,25 @@ export const metaData = z.object({
 
 export const syncList = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), metaData });
 
+/** `page` of a paged list: 1 or more. */
+export const pageNumber = () =>
+  z.coerce.number({ error: 'page should be an numeric' }).int().min(1, 'page must be 1 or more').default(1);
+
+/** `limit` of a paged list: 1 to `max`, `fallback` when left out. */
+export const pageLimit = (max = 200, fallback = 50) =>
+  z.coerce
+    .number({ error: 'limit should be an numeric' })
+    .int()
+    .min(1, `limit must be between 1 and ${max}`)
+    .max(max, `limit must be between 1 and ${max}`)
+    .default(fallback);
+
 export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1, 'page must be 1 or more').default(1),
-  limit: z.coerce.number().int().min(1).max(200, 'limit must be between 1 and 200').default(50),
+  page: pageNumber(),
+  limit: pageLimit(),
   search: z.string().trim().max(100).optional(),
 });
+
+/** One page of a list: the items, how many match in all, and which page this is. */
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number(), page: z.number(), limit: z.number() });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { email, optionalText, phone, requiredText } from '../validation/zod-rules.js';
-import { pageQuery, syncList } from '../shared/sync.js';
+import { pageOf, pageQuery, syncList } from '../shared/sync.js';
 
 export const store = z.object({
   _id: z.string(),
@@ -39,12 +39,7 @@ export const storeSyncData = syncList(store);
 
 /** GET /v2/stores/businesses/{b}: the "All stores" screen, a page at a time. */
 export const storePageQuery = pageQuery;
-export const storePage = z.object({
-  items: z.array(store),
-  total: z.number(),
-  page: z.number(),
-  limit: z.number(),
-});
+export const storePage = pageOf(store);
 
 export const storeIdParams = z.object({ id: z.string() });
 

@@ -8,7 +8,7 @@ import { useSession } from '@/lib/session-store';
 import { useAcceptCount, useCancelCount, useCount } from '../api/counts';
 import { ActionBar } from '../components/action-bar';
 import { CountItemsTable, CountSummary } from '../components/count-parts';
-import { PageHeader } from '../components/page-header';
+import { PageHeader } from '@/components/ui/page-header';
 import { Empty, LoadError, Loading, NotAllowed } from '../components/query-states';
 import { CountStatusBadge } from '../components/status-badges';
 import { countTotals } from '../lib/count-math';

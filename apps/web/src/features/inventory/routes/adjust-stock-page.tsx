@@ -9,7 +9,7 @@ import { useSession } from '@/lib/session-store';
 import { useBusinessId } from '../api/use-business-id';
 import { ItemPicker } from '../components/item-picker';
 import { LinesEditor } from '../components/lines-editor';
-import { PageHeader } from '../components/page-header';
+import { PageHeader } from '@/components/ui/page-header';
 import { NotAllowed } from '../components/query-states';
 import { StoreSelect } from '../components/store-select';
 import { loadDraft, saveDraft, type AdjustmentDraft } from '../lib/adjustment-draft';

@@ -9,7 +9,7 @@ import { SuccessModal } from '@/components/ui/success-modal';
 import { useSession } from '@/lib/session-store';
 import { useAdjustStock } from '../api/stock';
 import { useBusinessId } from '../api/use-business-id';
-import { PageHeader } from '../components/page-header';
+import { PageHeader } from '@/components/ui/page-header';
 import { Empty, NotAllowed } from '../components/query-states';
 import { useStoreName } from '../components/store-select';
 import { clearDraft, loadDraft } from '../lib/adjustment-draft';

@@ -5,7 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useCategories } from '@/features/categories';
 import { useSession } from '@/lib/session-store';
 import { useStartCount } from '../api/counts';
-import { PageHeader } from '../components/page-header';
+import { PageHeader } from '@/components/ui/page-header';
 import { Empty, LoadError, Loading, NotAllowed } from '../components/query-states';
 import { ChoiceCard } from '../components/scope-card';
 import { StoreSelect } from '../components/store-select';

@@ -6,7 +6,7 @@ import { DebouncedSearch } from '@/components/ui/debounced-search';
 import { useSession } from '@/lib/session-store';
 import { useCount, type CountItemsParams } from '../api/counts';
 import { CountItemsTable, CountSummary } from '../components/count-parts';
-import { PageHeader } from '../components/page-header';
+import { PageHeader } from '@/components/ui/page-header';
 import { Empty, LoadError, Loading, NotAllowed } from '../components/query-states';
 import { CountStatusBadge } from '../components/status-badges';
 import { countPath } from '../lib/count-paths';

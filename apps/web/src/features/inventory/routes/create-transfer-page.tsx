@@ -8,7 +8,7 @@ import { useSession } from '@/lib/session-store';
 import { useCreateTransfer } from '../api/transfers';
 import { ItemPicker } from '../components/item-picker';
 import { LinesEditor } from '../components/lines-editor';
-import { PageHeader } from '../components/page-header';
+import { PageHeader } from '@/components/ui/page-header';
 import { NotAllowed } from '../components/query-states';
 import { StoreSelect } from '../components/store-select';
 import { plural } from '../lib/format';

@@ -5,7 +5,7 @@ import type { CountScope } from '@ms/contracts';
 import { useNavigate } from 'react-router';
 import { useSession } from '@/lib/session-store';
 import { useStartCount } from '../api/counts';
-import { PageHeader } from '../components/page-header';
+import { PageHeader } from '@/components/ui/page-header';
 import { NotAllowed } from '../components/query-states';
 import { ChoiceCard } from '../components/scope-card';
 import { StoreSelect } from '../components/store-select';

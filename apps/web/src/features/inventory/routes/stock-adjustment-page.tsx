@@ -17,7 +17,7 @@ import {
 import { useSession } from '@/lib/session-store';
 import { useStockLogs } from '../api/stock';
 import { InventoryTabs } from '../components/inventory-tabs';
-import { PageHeader } from '../components/page-header';
+import { PageHeader } from '@/components/ui/page-header';
 import { Empty, LoadError, Loading, NotAllowed } from '../components/query-states';
 import { StockLogList } from '../components/stock-log-list';
 import { StoreSelect } from '../components/store-select';

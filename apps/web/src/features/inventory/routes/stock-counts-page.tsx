@@ -19,7 +19,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '@/lib/session-store';
 import { useCounts } from '../api/counts';
 import { InventoryTabs } from '../components/inventory-tabs';
-import { PageHeader } from '../components/page-header';
+import { PageHeader } from '@/components/ui/page-header';
 import { Empty, LoadError, Loading, NotAllowed } from '../components/query-states';
 import { CountStatusBadge } from '../components/status-badges';
 import { StoreSelect } from '../components/store-select';

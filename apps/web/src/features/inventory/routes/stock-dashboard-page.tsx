@@ -29,7 +29,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useSession } from '@/lib/session-store';
 import { useStockSummary } from '../api/stock';
 import { InventoryTabs } from '../components/inventory-tabs';
-import { PageHeader } from '../components/page-header';
+import { PageHeader } from '@/components/ui/page-header';
 import { Empty, LoadError, NotAllowed } from '../components/query-states';
 import { StoreSelect } from '../components/store-select';
 import { formatQty, plural } from '../lib/format';

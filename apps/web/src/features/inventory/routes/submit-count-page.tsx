@@ -31,7 +31,7 @@ import {
 } from '../api/counts';
 import { ActionBar } from '../components/action-bar';
 import { CountSummary, Difference } from '../components/count-parts';
-import { PageHeader } from '../components/page-header';
+import { PageHeader } from '@/components/ui/page-header';
 import { Empty, LoadError, Loading, NotAllowed } from '../components/query-states';
 import { QuantityInput } from '../components/quantity-input';
 import { CountStatusBadge } from '../components/status-badges';

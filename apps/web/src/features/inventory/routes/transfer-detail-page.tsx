@@ -13,7 +13,7 @@ import type { TransferDetail, TransferItem } from '@ms/contracts';
 import { Link, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useCancelTransfer, useHoldTransfer, useReleaseTransfer, useTransfer } from '../api/transfers';
-import { PageHeader } from '../components/page-header';
+import { PageHeader } from '@/components/ui/page-header';
 import { Empty, LoadError, Loading } from '../components/query-states';
 import { TransferStatusBadge } from '../components/status-badges';
 import { formatDateTime, formatQty, plural } from '../lib/format';

@@ -6,7 +6,7 @@ import { IconArrowRight, IconChecks, IconPackageImport } from '@tabler/icons-rea
 import type { TransferDetail } from '@ms/contracts';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useReceiveTransfer, useTransfer } from '../api/transfers';
-import { PageHeader } from '../components/page-header';
+import { PageHeader } from '@/components/ui/page-header';
 import { Empty, LoadError, Loading } from '../components/query-states';
 import { QuantityInput } from '../components/quantity-input';
 import { TransferStatusBadge } from '../components/status-badges';

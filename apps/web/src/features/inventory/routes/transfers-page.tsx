@@ -20,7 +20,7 @@ import { DebouncedSearch } from '@/components/ui/debounced-search';
 import { useSession } from '@/lib/session-store';
 import { useTransfers } from '../api/transfers';
 import { InventoryTabs } from '../components/inventory-tabs';
-import { PageHeader } from '../components/page-header';
+import { PageHeader } from '@/components/ui/page-header';
 import { Empty, LoadError, Loading, NotAllowed } from '../components/query-states';
 import { TransferStatusBadge } from '../components/status-badges';
 import { StoreSelect } from '../components/store-select';

@@ -10,7 +10,7 @@ import { useSession } from '@/lib/session-store';
 import { useEmployee } from '../api/get-employee';
 import { useSetEmployeesStatus } from '../api/set-employees-status';
 import { formatDate, formatDateTime, storeNames } from '../components/format';
-import { PageHeader } from '../components/page-header';
+import { PageHeader } from '@/components/ui/page-header';
 import { LoadError, Loading, NotFound } from '../components/query-states';
 import { StatusBadge } from '../components/status-badge';
 

@@ -3,7 +3,7 @@ import { IconPencil, IconPlus, IconShieldCheck } from '@tabler/icons-react';
 import { ALL_PERMISSIONS } from '@ms/contracts';
 import { Link } from 'react-router';
 import { isAdminRole, useRoles } from '../api/get-roles';
-import { PageHeader } from '../components/page-header';
+import { PageHeader } from '@/components/ui/page-header';
 import { LoadError, Loading, NotFound } from '../components/query-states';
 
 const roleLink = (path: string, id: string) => `${path}?id=${encodeURIComponent(id)}`;

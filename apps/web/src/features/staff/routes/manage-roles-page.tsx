@@ -16,7 +16,7 @@ import { formResolver } from '@/lib/form-resolver';
 import { usePermissions } from '../api/get-permissions';
 import { isAdminRole, useRoles } from '../api/get-roles';
 import { useSaveRole } from '../api/save-role';
-import { PageHeader } from '../components/page-header';
+import { PageHeader } from '@/components/ui/page-header';
 import { PermissionEditor } from '../components/permission-editor';
 import { LoadError, Loading, NotFound } from '../components/query-states';
 

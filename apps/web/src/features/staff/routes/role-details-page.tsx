@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useEmployees } from '../api/get-employees';
 import { usePermissions } from '../api/get-permissions';
 import { isAdminRole, useRoles } from '../api/get-roles';
-import { PageHeader } from '../components/page-header';
+import { PageHeader } from '@/components/ui/page-header';
 import { LoadError, Loading, NotFound } from '../components/query-states';
 import { StatusBadge } from '../components/status-badge';
 

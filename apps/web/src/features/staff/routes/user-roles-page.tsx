@@ -8,7 +8,7 @@ import { DebouncedSearch } from '@/components/ui/debounced-search';
 import { useEmployees } from '../api/get-employees';
 import { useSetEmployeesStatus } from '../api/set-employees-status';
 import { EmployeesList } from '../components/employees-list';
-import { PageHeader } from '../components/page-header';
+import { PageHeader } from '@/components/ui/page-header';
 import { LoadError, Loading, NotFound } from '../components/query-states';
 
 type StatusFilter = 'all' | 'active' | 'inactive';

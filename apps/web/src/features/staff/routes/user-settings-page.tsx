@@ -14,7 +14,7 @@ import {
   RoleAndStoresFields,
   type EmployeeFormValues,
 } from '../components/employee-fields';
-import { PageHeader } from '../components/page-header';
+import { PageHeader } from '@/components/ui/page-header';
 import { suggestPassword } from '../components/suggest-password';
 
 const EMPTY: EmployeeFormValues = {
