@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Tabs } from '@mantine/core';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 
@@ -24,13 +24,20 @@ export const TabbedWindow = ({ tabs, children }: TabbedWindowProps) => {
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const current = activeTab(tabs, pathname, search);
+  const list = useRef<HTMLDivElement>(null);
+  // On a narrow screen the tab row scrolls: bring the current tab into view.
+  useEffect(() => {
+    const el = list.current?.querySelector<HTMLElement>('[data-active]');
+    if (el && typeof el.scrollIntoView === 'function')
+      el.scrollIntoView({ block: 'nearest', inline: 'center' });
+  }, [current?.to]);
   return (
     <Tabs
       value={current?.to ?? null}
       onChange={(to) => to && to !== current?.to && navigate(to, { replace: true })}
       keepMounted={false}
     >
-      <Tabs.List style={{ overflowX: 'auto', flexWrap: 'nowrap' }}>
+      <Tabs.List ref={list} style={{ overflowX: 'auto', flexWrap: 'nowrap' }}>
         {tabs.map((t) => (
           <Tabs.Tab
             key={t.to}
