@@ -33,6 +33,10 @@ export type RequestOptions = {
   signal?: AbortSignal;
   /** Another saved user's token (logging that user out); its 401 does not log the current user out. */
   token?: string;
+  /** Extra headers (the loyalty service's x-loyalty-token). */
+  headers?: Record<string, string>;
+  /** A 401 the caller handles itself (an expired loyalty token): it does not log the user out. */
+  own401?: boolean;
 };
 
 let onUnauthorized: (() => void) | null = null;
@@ -77,6 +81,7 @@ const send = async <T>(method: Method, path: string, opts: RequestOptions = {}):
     deviceID: getDeviceId(),
     Accept: 'application/json',
   };
+  Object.assign(headers, opts.headers);
   const token = opts.token ?? sessionStore.get()?.token;
   if (opts.auth !== false && token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
@@ -102,7 +107,8 @@ const send = async <T>(method: Method, path: string, opts: RequestOptions = {}):
   }
   if (!response.ok || !envelope || envelope.status === false) {
     const message = envelope?.message || `Request failed (${response.status})`;
-    if (response.status === 401 && opts.auth !== false && token && !opts.token) onUnauthorized?.();
+    if (response.status === 401 && opts.auth !== false && token && !opts.token && !opts.own401)
+      onUnauthorized?.();
     const error = new ApiError(message, response.status, envelope?.code, envelope?.data ?? null);
     errorListeners.forEach((listener) => listener(error));
     throw error;

@@ -1,4 +1,10 @@
 import type { RouteObject } from 'react-router';
+import { lazyPage } from '@/app/lazy-page';
+import { paths } from '@/app/route-paths';
 
 /** Routes of this feature, added to the app shell by app/router.tsx. Pages load lazily (lazyPage). */
-export const customersRoutes: RouteObject[] = [];
+export const customersRoutes: RouteObject[] = [
+  { path: paths.Customers, lazy: lazyPage(() => import('./customers-page')) },
+  { path: '/add-customer', lazy: lazyPage(() => import('./add-customer-page')) },
+  { path: '/customer-details', lazy: lazyPage(() => import('./customer-details-page')) },
+];

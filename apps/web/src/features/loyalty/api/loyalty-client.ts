@@ -1,0 +1,108 @@
+import {
+  LOYALTY_TOKEN_HEADER,
+  PLATFORM,
+  PLATFORM_VERSION,
+  withQuery,
+  type LoyaltyAccessData,
+  type QueryValue,
+} from '@ms/contracts';
+import { api, ApiError } from '@/lib/api-client';
+import { getDeviceId } from '@/lib/device';
+import { sessionStore } from '@/lib/session-store';
+
+/**
+ * The loyalty service's secondary token (spec 001 §7): fetched with the user's bearer token, kept in
+ * the session (secondaryToken), renewed a minute before it expires or when a call answers 401.
+ */
+const expiresAt = (token: string): number => {
+  try {
+    const payload = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as {
+      exp?: number;
+    };
+    return (payload.exp ?? 0) * 1000;
+  } catch {
+    return 0;
+  }
+};
+
+let pending: Promise<string> | null = null;
+/** POST /v1/loyalty/access: a fresh loyalty token (also tells whether store credit is on). */
+export const loyaltyAccess = async (): Promise<LoyaltyAccessData> => {
+  const data = await api.post<LoyaltyAccessData>('/v1/loyalty/access');
+  const s = sessionStore.get();
+  // "checks store credit": the session's business learns whether store credit is on.
+  sessionStore.update({
+    secondaryToken: data.token,
+    ...(s ? { business: { ...s.business, store_credit_active: data.store_credit_active } } : {}),
+  });
+  return data;
+};
+
+export const loyaltyToken = async (force = false): Promise<string> => {
+  const held = sessionStore.get()?.secondaryToken;
+  if (!force && held && expiresAt(held) - Date.now() > 60_000) return held;
+  pending ??= loyaltyAccess()
+    .then((d) => d.token)
+    .finally(() => {
+      pending = null;
+    });
+  return pending;
+};
+
+type Method = 'GET' | 'POST' | 'PUT';
+
+/** A call to the loyalty service: both tokens; one retry with a new loyalty token after a 401. */
+export const loyaltyCall = async <T>(
+  method: Method,
+  path: string,
+  opts: { body?: unknown; query?: Record<string, QueryValue> } = {},
+): Promise<T> => {
+  const attempt = async (force: boolean) => {
+    const token = await loyaltyToken(force);
+    const options = { query: opts.query, headers: { [LOYALTY_TOKEN_HEADER]: token }, own401: !force };
+    if (method === 'GET') return api.get<T>(path, options);
+    if (method === 'PUT') return api.put<T>(path, opts.body, options);
+    return api.post<T>(path, opts.body, options);
+  };
+  try {
+    return await attempt(false);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return attempt(true);
+    throw error;
+  }
+};
+
+/** Downloads a file from the loyalty service (the points CSV) and hands it to the browser. */
+export const loyaltyDownload = async (
+  path: string,
+  fileName: string,
+  query: Record<string, QueryValue> = {},
+) => {
+  const get = async (force: boolean) =>
+    fetch(withQuery(path, query), {
+      headers: {
+        Platform: PLATFORM,
+        'platform-version': PLATFORM_VERSION,
+        deviceID: getDeviceId(),
+        Authorization: `Bearer ${sessionStore.get()?.token ?? ''}`,
+        [LOYALTY_TOKEN_HEADER]: await loyaltyToken(force),
+      },
+    });
+  let res = await get(false);
+  if (res.status === 401) res = await get(true);
+  if (!res.ok) {
+    const message = await res
+      .json()
+      .then((b: { message?: string }) => b.message)
+      .catch(() => undefined);
+    throw new ApiError(message ?? `Download failed (${res.status})`, res.status);
+  }
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+};
