@@ -1,0 +1,3 @@
+/** Registers (cash drawers): what other modules use. Sales call recordRegisterCash in their transaction. */
+export { openRegisterOf, recordRegisterCash, expectedKoboOf, type SessionRow } from './register-ledger.js';
+export { registersRoutes } from './registers.routes.js';

@@ -1,0 +1,117 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AddCashBody,
+  CloseRegisterBody,
+  CreateRegisterBody,
+  OpenRegisterBody,
+  Register,
+  RegisterCloseData,
+  RegisterDetail,
+  RegisterEmployee,
+  RemoveCashBody,
+  UpdateRegisterBody,
+} from '@ms/contracts';
+import { api } from '@/lib/api-client';
+import { hasPermission, useSession } from '@/lib/session-store';
+
+/** Every register query starts with ['registers', businessId]. */
+export const registerKeys = {
+  all: (businessId: string) => ['registers', businessId] as const,
+  list: (businessId: string, userId: string, storeId: string | null) =>
+    ['registers', businessId, userId, 'list', storeId ?? 'all'] as const,
+  detail: (businessId: string, id: string, sessionId: string | null) =>
+    ['registers', businessId, 'detail', id, sessionId ?? 'current'] as const,
+  employees: (businessId: string, storeId: string | null) =>
+    ['registers', businessId, 'employees', storeId ?? 'all'] as const,
+};
+
+/** Reading registers needs pos.make_sale or sales_history.view (admins always). */
+export const useCanSeeRegisters = () => {
+  const session = useSession();
+  return hasPermission(session, 'pos.make_sale') || hasPermission(session, 'sales_history.view');
+};
+
+/** Opening, closing and moving cash needs pos.make_sale. */
+export const useCanOperateRegisters = () => hasPermission(useSession(), 'pos.make_sale');
+
+/** GET /v1/registries/businesses/{b}[?store_id]: registers with their open session and expected cash. */
+export const useRegisters = (storeId: string | null, enabled = true) => {
+  const session = useSession();
+  const businessId = session?.business._id ?? '';
+  const canSee = useCanSeeRegisters();
+  return useQuery({
+    queryKey: registerKeys.list(businessId, session?.user._id ?? '', storeId),
+    queryFn: () =>
+      api.get<Register[]>(`/v1/registries/businesses/${businessId}`, {
+        query: { store_id: storeId ?? undefined },
+      }),
+    enabled: enabled && canSee && !!businessId,
+  });
+};
+
+/** GET /v1/registries/{id}[?session_id]. */
+export const useRegisterDetail = (id: string, sessionId: string | null) => {
+  const session = useSession();
+  const businessId = session?.business._id ?? '';
+  return useQuery({
+    queryKey: registerKeys.detail(businessId, id, sessionId),
+    queryFn: () =>
+      api.get<RegisterDetail>(`/v1/registries/${id}`, { query: { session_id: sessionId ?? undefined } }),
+    enabled: !!businessId && !!id,
+  });
+};
+
+/** GET /v1/registries/businesses/{b}/employees[?store_id]: who can take over a register. */
+export const useRegisterEmployees = (storeId: string | null, enabled = true) => {
+  const session = useSession();
+  const businessId = session?.business._id ?? '';
+  return useQuery({
+    queryKey: registerKeys.employees(businessId, storeId),
+    queryFn: () =>
+      api.get<RegisterEmployee[]>(`/v1/registries/businesses/${businessId}/employees`, {
+        query: { store_id: storeId ?? undefined },
+      }),
+    enabled: enabled && !!businessId,
+  });
+};
+
+const useInvalidating = <V, T>(fn: (v: V) => Promise<T>) => {
+  const qc = useQueryClient();
+  const businessId = useSession()?.business._id ?? '';
+  return useMutation({
+    mutationFn: fn,
+    meta: { silent: true },
+    onSuccess: () => void qc.invalidateQueries({ queryKey: registerKeys.all(businessId) }),
+  });
+};
+
+export const useOpenRegisterMutation = () =>
+  useInvalidating(({ id, body }: { id: string; body: OpenRegisterBody }) =>
+    api.put<Register>(`/v1/registries/${id}/open`, body),
+  );
+
+export const useCashMutation = () =>
+  useInvalidating(
+    ({
+      id,
+      direction,
+      body,
+    }: {
+      id: string;
+      direction: 'add' | 'remove';
+      body: AddCashBody | RemoveCashBody;
+    }) => api.put<Register>(`/v1/registries/${id}/cash/${direction}`, body),
+  );
+
+export const useCloseRegister = () =>
+  useInvalidating(({ id, body }: { id: string; body: CloseRegisterBody }) =>
+    api.put<RegisterCloseData>(`/v1/registries/${id}/close`, body),
+  );
+
+export const useUpdateRegister = () =>
+  useInvalidating(({ id, body }: { id: string; body: UpdateRegisterBody }) =>
+    api.patch<Register>(`/v1/registries/${id}`, body),
+  );
+
+export const useCreateRegister = () =>
+  useInvalidating((body: CreateRegisterBody) => api.post<Register>('/v1/registries/', body));
