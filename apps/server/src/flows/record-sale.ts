@@ -1,0 +1,402 @@
+import type { Transaction } from 'kysely';
+import {
+  computeSaleTotals,
+  discountFromBody,
+  discountExceeds,
+  formatKobo,
+  summarisePayments,
+  toKobo,
+  type DiscountInput,
+  type Sale,
+  type SaleStatus,
+} from '@ms/contracts';
+import type { Database } from '../db/database.js';
+import type { DB, SaleLineModifierJson } from '../db/schema.js';
+import { isForeignKeyViolation } from '../lib/db-errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../lib/errors.js';
+import { newId } from '../lib/ids.js';
+import type { AuthContext } from '../plugins/auth.js';
+import { findCustomer } from '../modules/customers/index.js';
+import { assertStoreAccess, moveStock, nextNumber } from '../modules/inventory/stock-ledger.js';
+import { earnPoints, redeemPoints, spendStoreCredit } from '../modules/loyalty/index.js';
+import { openRegisterOf, recordRegisterCash } from '../modules/registers/index.js';
+import { loadSale } from '../modules/sales/sales.repository.js';
+
+/**
+ * Records a sale made at the counter in ONE transaction: the sale, its lines and payments, the
+ * register's cash, store credit and points spent, stock out of the store, and points earned.
+ *
+ * Idempotent on the id made on the device: the sale row is inserted first with
+ * `ON CONFLICT (business_id, id) DO NOTHING`; when it already existed (a retry, or a concurrent
+ * post of the same sale that has just committed) nothing is written and the stored sale is
+ * returned as it is. The same id in another business is refused with 409.
+ */
+
+export type RecordSaleInput = {
+  _id: string;
+  store_id: string;
+  customer_id?: string | null;
+  items: {
+    _id: string;
+    variety_id?: string | null;
+    quantity: number;
+    price?: number;
+    modifiers?: { _id: string }[];
+    discount_type?: 'amount' | 'percentage' | null;
+    discount?: number | null;
+  }[];
+  discount_type?: 'amount' | 'percentage' | null;
+  discount?: number | null;
+  payments: { method: string; amount: number; points?: number }[];
+  note?: string;
+  offline_date?: number | string | null;
+  is_offline_data?: boolean;
+  pay_later?: boolean;
+};
+
+type Tx = Transaction<DB>;
+
+export const canDiscount = (auth: AuthContext): boolean =>
+  auth.isAdmin || auth.permissions.has('pos.discounts');
+
+/** The status a sale has from what is paid. */
+export const paidStatus = (totalKobo: number, paidKobo: number): SaleStatus =>
+  paidKobo >= totalKobo ? 'completed' : paidKobo === 0 ? 'unpaid' : 'partially_paid';
+
+/** Stored discount value: kobo for amount, hundredths of a percent for percentage. */
+const storedDiscount = (d: DiscountInput): number | null =>
+  d ? (d.type === 'amount' ? d.value : Math.round(d.value * 100)) : null;
+
+type PricedLine = {
+  productId: string;
+  varietyId: string | null;
+  name: string;
+  tracksStock: boolean;
+  unitPriceKobo: number;
+  modifiers: SaleLineModifierJson[];
+  quantity: number;
+  discount: DiscountInput;
+};
+
+/** Looks up every item in the catalogue: names, prices, modifiers; applies the permission rules. */
+const priceItems = async (
+  tx: Tx,
+  auth: AuthContext,
+  items: RecordSaleInput['items'],
+): Promise<PricedLine[]> => {
+  const b = auth.businessId;
+  const productIds = [...new Set(items.map((i) => i._id))];
+  const varietyIds = [...new Set(items.flatMap((i) => (i.variety_id ? [i.variety_id] : [])))];
+  const modifierIds = [...new Set(items.flatMap((i) => (i.modifiers ?? []).map((m) => m._id)))];
+  const products = await tx
+    .selectFrom('products')
+    .select(['id', 'name', 'product_type', 'track_stock', 'selling_price'])
+    .where('business_id', '=', b)
+    .where('id', 'in', productIds)
+    .where('deleted_at', 'is', null)
+    .execute();
+  const varieties = varietyIds.length
+    ? await tx
+        .selectFrom('product_varieties')
+        .select(['id', 'product_id', 'name', 'selling_price'])
+        .where('business_id', '=', b)
+        .where('id', 'in', varietyIds)
+        .where('deleted_at', 'is', null)
+        .execute()
+    : [];
+  const modifiers = modifierIds.length
+    ? await tx
+        .selectFrom('modifiers')
+        .select(['id', 'name', 'selling_price'])
+        .where('business_id', '=', b)
+        .where('id', 'in', modifierIds)
+        .where('deleted_at', 'is', null)
+        .execute()
+    : [];
+  const productById = new Map(products.map((p) => [p.id, p]));
+  const varietyById = new Map(varieties.map((v) => [v.id, v]));
+  const modifierById = new Map(modifiers.map((m) => [m.id, m]));
+  const mayDiscount = canDiscount(auth);
+  return items.map((item, index) => {
+    const p = productById.get(item._id.toLowerCase());
+    if (!p) throw notFound('Product');
+    let name = p.name;
+    let catalogueKobo = p.selling_price;
+    let varietyId: string | null = null;
+    if (p.product_type === 'variable') {
+      if (!item.variety_id)
+        throw badRequest(`items[${index}].variety_id is required: ${p.name} has varieties.`);
+      const v = varietyById.get(item.variety_id.toLowerCase());
+      if (!v || v.product_id !== p.id) throw notFound('Variety');
+      name = `${p.name} (${v.name})`;
+      catalogueKobo = v.selling_price;
+      varietyId = v.id;
+    } else if (item.variety_id) {
+      throw badRequest(`items[${index}].variety_id: ${p.name} has no varieties.`);
+    }
+    const unitPriceKobo = item.price === undefined ? catalogueKobo : toKobo(item.price);
+    const discount = discountFromBody(item.discount_type, item.discount);
+    if (!mayDiscount && (unitPriceKobo !== catalogueKobo || discount))
+      throw forbidden('Your role cannot change prices or give discounts.');
+    const lineModifiers = (item.modifiers ?? []).map((m) => {
+      const row = modifierById.get(m._id.toLowerCase());
+      if (!row) throw notFound('Modifier');
+      return { _id: row.id, name: row.name, selling_price: row.selling_price };
+    });
+    const gross = (unitPriceKobo + lineModifiers.reduce((a, m) => a + m.selling_price, 0)) * item.quantity;
+    if (discountExceeds(gross, discount))
+      throw badRequest(
+        `items[${index}].discount cannot be more than the line amount (${formatKobo(gross)}).`,
+      );
+    return {
+      productId: p.id,
+      varietyId,
+      name,
+      tracksStock: p.product_type !== 'service' && p.track_stock,
+      unitPriceKobo,
+      modifiers: lineModifiers,
+      quantity: item.quantity,
+      discount,
+    };
+  });
+};
+
+const offlineDateOf = (v: number | string | null | undefined): Date | null =>
+  v === undefined || v === null ? null : new Date(v);
+
+/**
+ * POST /v1/sales/ and POST /v2/business/{b}/sales. `created` is false when the sale was already
+ * recorded (the answer is then the stored sale, unchanged).
+ */
+export const recordSale = async (
+  db: Database,
+  auth: AuthContext,
+  input: RecordSaleInput,
+): Promise<{ sale: Sale; created: boolean }> => {
+  const b = auth.businessId;
+  const saleId = input._id.toLowerCase();
+  const storeId = input.store_id.toLowerCase();
+  try {
+    return await db.transaction().execute(async (tx) => {
+      // 1. Claim the id. A retry (or a concurrent twin that just committed) finds it taken.
+      const claimed = await tx
+        .insertInto('sales')
+        .values({
+          business_id: b,
+          id: saleId,
+          receipt_number: `PENDING-${saleId}`,
+          store_id: storeId,
+          user_id: auth.userId,
+          status: 'completed',
+          subtotal_kobo: 0,
+          total_kobo: 0,
+          order_discount_type: null,
+          order_discount_value: null,
+          customer_id: null,
+          register_id: null,
+          note: null,
+        })
+        .onConflict((oc) => oc.columns(['business_id', 'id']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!claimed) {
+        const stored = await loadSale(tx, b, saleId);
+        if (!stored) throw conflict('This sale is being recorded; try again in a moment.');
+        return { sale: stored, created: false };
+      }
+      const elsewhere = await tx
+        .selectFrom('sales')
+        .select('id')
+        .where('id', '=', saleId)
+        .where('business_id', '<>', b)
+        .executeTakeFirst();
+      if (elsewhere) throw conflict('This sale id is already used; make a new sale.');
+
+      // 2. Who and where.
+      await assertStoreAccess(tx, auth, storeId);
+      const customerId = input.customer_id ? input.customer_id.toLowerCase() : null;
+      if (customerId && !(await findCustomer(tx, b, customerId))) throw notFound('Customer');
+
+      // 3. Lines and totals.
+      const lines = await priceItems(tx, auth, input.items);
+      const orderDiscount = discountFromBody(input.discount_type, input.discount);
+      if (orderDiscount && !canDiscount(auth))
+        throw forbidden('Your role cannot change prices or give discounts.');
+      const totals = computeSaleTotals(
+        lines.map((l) => ({
+          unitPriceKobo: l.unitPriceKobo,
+          modifierPricesKobo: l.modifiers.map((m) => m.selling_price),
+          quantity: l.quantity,
+          discount: l.discount,
+        })),
+        orderDiscount,
+      );
+      if (discountExceeds(totals.subtotalKobo, orderDiscount))
+        throw badRequest(`discount cannot be more than the subtotal (${formatKobo(totals.subtotalKobo)}).`);
+
+      // 4. Stock leaves the store (overselling allowed: the sale already happened at the counter).
+      // Stock rows are locked before loyalty balances and the receipt counter, in every flow, so
+      // two sales never wait on each other in opposite orders.
+      await moveStock(
+        tx,
+        { businessId: b, userId: auth.userId, reason: 'sale', referenceType: 'sale', referenceId: saleId },
+        lines
+          .filter((l) => l.tracksStock)
+          .map((l) => ({
+            storeId,
+            productId: l.productId,
+            varietyId: l.varietyId,
+            quantity: -l.quantity,
+          })),
+      );
+
+      // 5. Payments. Points are worth what the loyalty rule says; everything else is what was sent.
+      const payments: { method: string; amountKobo: number; points: number | null }[] = [];
+      for (const [index, p] of input.payments.entries()) {
+        if ((p.method === 'store_credit' || p.method === 'loyalty_points') && !customerId)
+          throw badRequest(
+            `payments[${index}].method: ${p.method} needs a customer on the sale (customer_id).`,
+          );
+        if (p.method === 'loyalty_points') {
+          if (!p.points)
+            throw badRequest(`payments[${index}].points is required to pay with loyalty_points.`);
+          const value = await redeemPoints(tx, {
+            businessId: b,
+            customerId: customerId as string,
+            saleId,
+            points: p.points,
+            userId: auth.userId,
+          });
+          payments.push({ method: p.method, amountKobo: value, points: p.points });
+        } else if (p.amount > 0) {
+          payments.push({ method: p.method, amountKobo: toKobo(p.amount), points: null });
+        }
+      }
+      const summary = summarisePayments(totals.totalKobo, payments);
+      if (summary.nonCashKobo > totals.totalKobo)
+        throw badRequest(
+          `payments: the payments other than cash (${formatKobo(summary.nonCashKobo)}) are more than the total (${formatKobo(totals.totalKobo)}).`,
+        );
+      if (summary.balanceKobo > 0 && !input.pay_later)
+        throw badRequest(
+          `payments: ${formatKobo(summary.balanceKobo)} of the total is not paid; pay it or set pay_later to leave it unpaid.`,
+        );
+
+      if (summary.cashTenderedKobo > 0)
+        await recordRegisterCash(tx, {
+          businessId: b,
+          storeId,
+          userId: auth.userId,
+          amountKobo: summary.cashKeptKobo,
+          kind: 'sale',
+          referenceId: saleId,
+        });
+      for (const p of payments)
+        if (p.method === 'store_credit')
+          await spendStoreCredit(tx, {
+            businessId: b,
+            customerId: customerId as string,
+            saleId,
+            amountKobo: p.amountKobo,
+            userId: auth.userId,
+          });
+
+      // 6. Points earned on what was paid, except the part paid with points.
+      const paidWithPoints = payments
+        .filter((p) => p.method === 'loyalty_points')
+        .reduce((sum, p) => sum + p.amountKobo, 0);
+      const earnableKobo = Math.max(0, summary.amountPaidKobo - paidWithPoints);
+      const pointsEarned =
+        customerId && earnableKobo > 0
+          ? await earnPoints(tx, {
+              businessId: b,
+              customerId,
+              saleId,
+              amountKobo: earnableKobo,
+              userId: auth.userId,
+            })
+          : 0;
+
+      // 7. The sale itself.
+      const register = await openRegisterOf(tx, b, storeId, { userId: auth.userId });
+      // nextNumber gives RC-0001; receipts read RC-000001 (six digits, more when needed).
+      const receiptNumber = (await nextNumber(tx, b, 'receipt', 'RC')).replace(
+        /^RC-0*(\d+)$/,
+        (_, n: string) => `RC-${n.padStart(6, '0')}`,
+      );
+      await tx
+        .updateTable('sales')
+        .set({
+          receipt_number: receiptNumber,
+          register_id: register?.register_id ?? null,
+          customer_id: customerId,
+          status: paidStatus(totals.totalKobo, summary.amountPaidKobo),
+          subtotal_kobo: totals.subtotalKobo,
+          order_discount_type: orderDiscount?.type ?? null,
+          order_discount_value: storedDiscount(orderDiscount),
+          order_discount_kobo: totals.orderDiscountKobo,
+          discount_total_kobo: totals.discountTotalKobo,
+          total_kobo: totals.totalKobo,
+          amount_paid_kobo: summary.amountPaidKobo,
+          change_due_kobo: summary.changeDueKobo,
+          points_earned: pointsEarned,
+          note: input.note || null,
+          offline_date: offlineDateOf(input.offline_date),
+          is_offline_data: input.is_offline_data ?? input.offline_date != null,
+        })
+        .where('business_id', '=', b)
+        .where('id', '=', saleId)
+        .execute();
+      await tx
+        .insertInto('sale_lines')
+        .values(
+          lines.map((l, position) => ({
+            business_id: b,
+            id: newId(),
+            sale_id: saleId,
+            position,
+            product_id: l.productId,
+            variety_id: l.varietyId,
+            name: l.name,
+            quantity: l.quantity,
+            unit_price_kobo: l.unitPriceKobo,
+            modifiers: JSON.stringify(l.modifiers),
+            discount_type: l.discount?.type ?? null,
+            discount_value: storedDiscount(l.discount),
+            discount_kobo: totals.lines[position]?.discountKobo ?? 0,
+            total_kobo: totals.lines[position]?.totalKobo ?? 0,
+            net_kobo: totals.lines[position]?.netKobo ?? 0,
+            tracks_stock: l.tracksStock,
+          })),
+        )
+        .execute();
+      const kept = payments
+        .map((p) => (p.method === 'cash' ? { ...p, amountKobo: 0 } : p))
+        .filter((p) => p.method !== 'cash');
+      if (summary.cashKeptKobo > 0)
+        kept.unshift({ method: 'cash', amountKobo: summary.cashKeptKobo, points: null });
+      if (kept.length)
+        await tx
+          .insertInto('sale_payments')
+          .values(
+            kept.map((p) => ({
+              business_id: b,
+              id: newId(),
+              sale_id: saleId,
+              method: p.method,
+              amount_kobo: p.amountKobo,
+              points: p.points,
+              user_id: auth.userId,
+            })),
+          )
+          .execute();
+      const sale = await loadSale(tx, b, saleId);
+      if (!sale) throw new Error('sale missing after insert');
+      return { sale, created: true };
+    });
+  } catch (error) {
+    // The store named does not belong to this business (the sale row's foreign key).
+    if (isForeignKeyViolation(error)) throw notFound('Store');
+    throw error;
+  }
+};
