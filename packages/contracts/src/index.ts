@@ -22,3 +22,8 @@ export * from './inventory/stock.js';
 export * from './inventory/transfers.js';
 export * from './inventory/counts.js';
 export * from './catalogue/product-uploads.js';
+export * from './customers/schemas.js';
+export * from './loyalty/schemas.js';
+export * from './registers/registers.js';
+export * from './sales/totals.js';
+export * from './sales/sales.js';

@@ -367,8 +367,214 @@ export interface UploadBatchRowsTable {
   updated_at: Timestamp;
 }
 
+export interface CustomersTable {
+  business_id: string;
+  id: string;
+  first_name: string;
+  last_name: string | null;
+  email: string | null;
+  phone: string | null;
+  day_month: string | null;
+  street: string | null;
+  city: string | null;
+  state: string | null;
+  country: string | null;
+  is_offline_data: Generated<boolean>;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export interface LoyaltySettingsTable {
+  business_id: string;
+  points_active: Generated<boolean>;
+  kobo_per_point: Generated<number>;
+  point_value_kobo: Generated<number>;
+  updated_at: Timestamp;
+}
+
+export interface LoyaltyBalancesTable {
+  business_id: string;
+  customer_id: string;
+  points: Generated<number>;
+  store_credit_kobo: Generated<number>;
+}
+
+export interface PointsLedgerTable {
+  business_id: string;
+  id: string;
+  customer_id: string;
+  points: number;
+  kind: 'earn' | 'redeem' | 'reverse' | 'adjust';
+  reason: string;
+  reference: string | null;
+  user_id: string | null;
+  created_at: Timestamp;
+}
+
+export interface StoreCreditLedgerTable {
+  business_id: string;
+  id: string;
+  customer_id: string;
+  amount_kobo: number;
+  kind: 'spend' | 'refund' | 'adjust';
+  reason: string;
+  reference: string | null;
+  user_id: string | null;
+  created_at: Timestamp;
+}
+
+export interface RegistersTable {
+  business_id: string;
+  id: string;
+  store_id: string;
+  name: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export interface RegisterSessionsTable {
+  business_id: string;
+  id: string;
+  register_id: string;
+  store_id: string;
+  status: 'open' | 'closed';
+  opened_by: string;
+  opened_at: Timestamp;
+  operator_id: string;
+  float_kobo: number;
+  expected_kobo: number | null;
+  counted_kobo: number | null;
+  difference_kobo: number | null;
+  closed_by: string | null;
+  closed_at: NullableTimestamp;
+  closing_note: string | null;
+  updated_at: Timestamp;
+}
+
+export interface RegisterMovementsTable {
+  business_id: string;
+  id: string;
+  session_id: string;
+  register_id: string;
+  store_id: string;
+  kind: 'float' | 'sale' | 'refund' | 'cash_added' | 'cash_removed' | 'switch_user';
+  amount_kobo: number;
+  reason: string | null;
+  reference_id: string | null;
+  user_id: string;
+  created_at: Timestamp;
+}
+
+/** A sale at the counter (0005). Money in kobo; id made on the device. */
+export interface SalesTable {
+  business_id: string;
+  id: string;
+  receipt_number: string;
+  store_id: string;
+  register_id: string | null;
+  user_id: string | null;
+  customer_id: string | null;
+  status: 'completed' | 'unpaid' | 'partially_paid' | 'refunded' | 'partially_refunded';
+  subtotal_kobo: number;
+  order_discount_type: 'amount' | 'percentage' | null;
+  /** kobo for amount, hundredths of a percent for percentage */
+  order_discount_value: number | null;
+  order_discount_kobo: Generated<number>;
+  discount_total_kobo: Generated<number>;
+  total_kobo: number;
+  amount_paid_kobo: Generated<number>;
+  change_due_kobo: Generated<number>;
+  refunded_kobo: Generated<number>;
+  points_earned: Generated<number>;
+  note: string | null;
+  offline_date: NullableTimestamp;
+  is_offline_data: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+/** Modifier of a sale line as stored: price in kobo for one unit. */
+export type SaleLineModifierJson = { _id: string; name: string; selling_price: number };
+
+export interface SaleLinesTable {
+  business_id: string;
+  id: string;
+  sale_id: string;
+  position: number;
+  product_id: string;
+  variety_id: string | null;
+  name: string;
+  quantity: number;
+  unit_price_kobo: number;
+  modifiers: ColumnType<SaleLineModifierJson[], string | undefined, string>;
+  discount_type: 'amount' | 'percentage' | null;
+  discount_value: number | null;
+  discount_kobo: Generated<number>;
+  total_kobo: number;
+  net_kobo: number;
+  tracks_stock: boolean;
+  refunded_quantity: Generated<number>;
+  refunded_kobo: Generated<number>;
+}
+
+export interface SalePaymentsTable {
+  business_id: string;
+  id: string;
+  sale_id: string;
+  method: string;
+  amount_kobo: number;
+  points: number | null;
+  user_id: string | null;
+  created_at: Timestamp;
+}
+
+export type RefundPayoutJson = { method: string; amount_kobo: number };
+
+export interface RefundsTable {
+  business_id: string;
+  id: string;
+  sale_id: string;
+  store_id: string;
+  user_id: string | null;
+  amount_kobo: number;
+  destination: 'cash' | 'original' | 'store_credit';
+  payouts: ColumnType<RefundPayoutJson[], string | undefined, string>;
+  reason: string | null;
+  created_at: Timestamp;
+}
+
+export interface RefundLinesTable {
+  business_id: string;
+  id: string;
+  refund_id: string;
+  sale_line_id: string;
+  quantity: number;
+  amount_kobo: number;
+}
+
+export interface TicketsTable {
+  business_id: string;
+  id: string;
+  store_id: string;
+  user_id: string | null;
+  name: string;
+  cart: ColumnType<Record<string, unknown>, string | undefined, string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
 export interface DB {
   businesses: BusinessesTable;
+  customers: CustomersTable;
+  loyalty_settings: LoyaltySettingsTable;
+  loyalty_balances: LoyaltyBalancesTable;
+  points_ledger: PointsLedgerTable;
+  store_credit_ledger: StoreCreditLedgerTable;
   stores: StoresTable;
   roles: RolesTable;
   users: UsersTable;
@@ -396,4 +602,13 @@ export interface DB {
   stock_count_items: StockCountItemsTable;
   upload_batches: UploadBatchesTable;
   upload_batch_rows: UploadBatchRowsTable;
+  registers: RegistersTable;
+  register_sessions: RegisterSessionsTable;
+  register_movements: RegisterMovementsTable;
+  sales: SalesTable;
+  sale_lines: SaleLinesTable;
+  sale_payments: SalePaymentsTable;
+  refunds: RefundsTable;
+  refund_lines: RefundLinesTable;
+  tickets: TicketsTable;
 }

@@ -15,6 +15,10 @@ import { modifiersRoutes } from './modifiers/modifiers.routes.js';
 import { productUploadsRoutes } from './product-uploads/product-uploads.routes.js';
 import { inventoryRoutes } from './inventory/inventory.routes.js';
 import { productsRoutes } from './products/products.routes.js';
+import { customersRoutes } from './customers/customers.routes.js';
+import { loyaltyRoutes } from './loyalty/loyalty.routes.js';
+import { registersRoutes } from './registers/registers.routes.js';
+import { salesRoutes } from './sales/sales.routes.js';
 
 /** Every module's routes. A module adds one line here. */
 export const registerModules = async (app: FastifyInstance, deps: Deps): Promise<void> => {
@@ -33,4 +37,8 @@ export const registerModules = async (app: FastifyInstance, deps: Deps): Promise
   await app.register(productUploadsRoutes, deps);
   await app.register(inventoryRoutes, deps);
   await app.register(productsRoutes, deps);
+  await app.register(customersRoutes, deps);
+  await app.register(loyaltyRoutes, deps);
+  await app.register(registersRoutes, deps);
+  await app.register(salesRoutes, deps);
 };

@@ -37,6 +37,10 @@ export const paths = {
   UploadedBatches: '/uploaded-batches',
   UploadFailed: '/products-upload-failed/:batchNumber',
   PrintLabel: '/print-label',
+  Pos: '/pos',
+  Registers: '/registers',
+  Customers: '/customers',
+  CustomerLoyalty: '/customer-loyalty',
 } as const;
 
 export type RouteName = keyof typeof paths;

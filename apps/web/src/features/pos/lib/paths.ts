@@ -1,0 +1,6 @@
+/** Paths of the POS screens (registered in app/route-paths.ts as Pos). */
+export const posPaths = {
+  pos: '/pos',
+  dashboard: '/pos-dashboard',
+  payment: '/pos-payment',
+} as const;
