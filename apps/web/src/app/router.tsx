@@ -11,6 +11,7 @@ import { productUploadsRoutes } from '@/features/product-uploads/routes';
 import { productsRoutes } from '@/features/products/routes';
 import { registersRoutes } from '@/features/registers/routes';
 import { salesHistoryRoutes } from '@/features/sales-history/routes';
+import { salesReportsRoutes } from '@/features/sales-reports/routes';
 import { tagsRoutes } from '@/features/tags/routes';
 import { AdminOnly } from './guards/admin-only';
 import { HideForAuth, RequireAuth } from './guards/require-auth';
@@ -85,6 +86,7 @@ export const router = createBrowserRouter([
               ...registersRoutes,
               ...posRoutes,
               ...salesHistoryRoutes,
+              ...salesReportsRoutes,
               {
                 element: <AdminOnly />,
                 children: [
