@@ -178,6 +178,8 @@ test('sell three items at the till, split cash and transfer, print the receipt',
   await page.waitForTimeout(400);
   await page.screenshot({ path: `${SHOTS}/pos-cart-375.png` });
   await page.keyboard.press('Escape');
+  // F4 is ignored while a dialog is open: wait for the sheet to close first.
+  await expect(page.getByRole('dialog', { name: /^Cart ·/ })).toBeHidden();
   await page.setViewportSize({ width: 1280, height: 800 });
 
   await page.keyboard.press('F4');
