@@ -27,3 +27,4 @@ export * from './loyalty/schemas.js';
 export * from './registers/registers.js';
 export * from './sales/totals.js';
 export * from './sales/sales.js';
+export * from './reports/reports.js';

@@ -19,6 +19,7 @@ import { customersRoutes } from './customers/customers.routes.js';
 import { loyaltyRoutes } from './loyalty/loyalty.routes.js';
 import { registersRoutes } from './registers/registers.routes.js';
 import { salesRoutes } from './sales/sales.routes.js';
+import { reportsRoutes } from './reports/reports.routes.js';
 
 /** Every module's routes. A module adds one line here. */
 export const registerModules = async (app: FastifyInstance, deps: Deps): Promise<void> => {
@@ -41,4 +42,5 @@ export const registerModules = async (app: FastifyInstance, deps: Deps): Promise
   await app.register(loyaltyRoutes, deps);
   await app.register(registersRoutes, deps);
   await app.register(salesRoutes, deps);
+  await app.register(reportsRoutes, deps);
 };

@@ -1,4 +1,7 @@
 import type { RouteObject } from 'react-router';
+import { lazyPage } from '@/app/lazy-page';
 
 /** Routes of this feature, added to the app shell by app/router.tsx. Pages load lazily (lazyPage). */
-export const salesReportsRoutes: RouteObject[] = [];
+export const salesReportsRoutes: RouteObject[] = [
+  { path: '/sales-report', lazy: lazyPage(() => import('./sales-report-page')) },
+];
