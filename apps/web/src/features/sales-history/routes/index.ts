@@ -1,4 +1,9 @@
 import type { RouteObject } from 'react-router';
+import { lazyPage } from '@/app/lazy-page';
 
 /** Routes of this feature, added to the app shell by app/router.tsx. Pages load lazily (lazyPage). */
-export const salesHistoryRoutes: RouteObject[] = [];
+export const salesHistoryRoutes: RouteObject[] = [
+  { path: '/sales-history', lazy: lazyPage(() => import('./sales-history-page')) },
+  { path: '/sales-history/:id', lazy: lazyPage(() => import('./sale-details-page')) },
+  { path: '/sales-details/:id', lazy: lazyPage(() => import('./sale-details-page')) },
+];

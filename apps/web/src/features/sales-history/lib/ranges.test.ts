@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { rangeFor } from './ranges';
+
+const now = new Date(2026, 2, 1, 9, 30); // 1 March 2026, morning
+
+describe('rangeFor', () => {
+  it('today and yesterday cross the month boundary', () => {
+    expect(rangeFor('today', now)).toEqual({ from: '2026-03-01', to: '2026-03-01' });
+    expect(rangeFor('yesterday', now)).toEqual({ from: '2026-02-28', to: '2026-02-28' });
+  });
+  it('7 and 30 days include today', () => {
+    expect(rangeFor('7d', now)).toEqual({ from: '2026-02-23', to: '2026-03-01' });
+    expect(rangeFor('30d', now)).toEqual({ from: '2026-01-31', to: '2026-03-01' });
+  });
+  it('custom puts a backwards range in order and fills a missing end', () => {
+    expect(rangeFor('custom', now, { from: '2026-02-10', to: '2026-02-01' })).toEqual({
+      from: '2026-02-01',
+      to: '2026-02-10',
+    });
+    expect(rangeFor('custom', now, { from: '2026-02-10' })).toEqual({ from: '2026-02-10', to: '2026-02-10' });
+    expect(rangeFor('custom', now, {})).toEqual({ from: '2026-03-01', to: '2026-03-01' });
+  });
+});
