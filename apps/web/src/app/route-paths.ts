@@ -41,6 +41,9 @@ export const paths = {
   Registers: '/registers',
   Customers: '/customers',
   CustomerLoyalty: '/customer-loyalty',
+  SalesHistory: '/sales-history',
+  SalesDetails: '/sales-details/:id',
+  SalesReport: '/sales-report',
 } as const;
 
 export type RouteName = keyof typeof paths;

@@ -12,7 +12,14 @@ type Check = (db: Database, businessId: string) => Promise<boolean>;
 const kycDone: Check = async () => false;
 
 /** sales module: true once the business has recorded any sale. */
-const madeFirstSale: Check = async () => false;
+const madeFirstSale: Check = async (db, businessId) =>
+  (await db
+    .selectFrom('sales')
+    .select('id')
+    .where('business_id', '=', businessId)
+    .where('deleted_at', 'is', null)
+    .limit(1)
+    .executeTakeFirst()) !== undefined;
 
 /** catalogue module: true once the business has a product that is not deleted. */
 const addedAProduct: Check = async (db, businessId) =>

@@ -1,0 +1,320 @@
+import { sql, type RawBuilder } from 'kysely';
+import {
+  daysInRange,
+  fromKobo,
+  type CustomerAnalytics,
+  type GraphPoint,
+  type InventoryRevenue,
+  type SalesPeriod,
+  type SalesRevenue,
+  type TransactionAnalytics,
+  type TransactionAnalyticsV2,
+} from '@ms/contracts';
+import type { Database } from '../../db/database.js';
+import { notFound } from '../../lib/errors.js';
+import type { AuthContext } from '../../plugins/auth.js';
+
+/**
+ * Home page figures (spec 000 §7.3). Every figure is summed in SQL over integer kobo and turned into
+ * naira at the end. A day is a Lagos day (Africa/Lagos); a sale's time is when it was made
+ * (`offline_date` for offline sales, else `created_at`). Sales of every status count (unpaid ones
+ * too: the goods left the shop); refunds are counted on the day they were given.
+ */
+
+const TZ = 'Africa/Lagos';
+
+/** null = every store of the business (admin); else only these stores. */
+type Scope = readonly string[] | null;
+
+/**
+ * The stores a figure covers: "all" = the caller's stores (every store for an admin); a store id
+ * must be a live store of the business the caller works in, else 404.
+ */
+export const storeScope = async (db: Database, auth: AuthContext, storeIdOrAll: string): Promise<Scope> => {
+  if (storeIdOrAll === 'all') return auth.isAdmin ? null : auth.storeIds;
+  const storeId = storeIdOrAll.toLowerCase();
+  const store = await db
+    .selectFrom('stores')
+    .select('id')
+    .where('business_id', '=', auth.businessId)
+    .where('id', '=', storeId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!store || (!auth.isAdmin && !auth.storeIds.includes(storeId))) throw notFound('Store');
+  return [storeId];
+};
+
+/** Stores given as a list (v2): each must be the caller's, none = all the caller's stores. */
+export const storesScope = async (
+  db: Database,
+  auth: AuthContext,
+  ids: readonly string[],
+): Promise<Scope> => {
+  if (ids.length === 0) return auth.isAdmin ? null : auth.storeIds;
+  const wanted = [...new Set(ids.map((s) => s.toLowerCase()))];
+  for (const id of wanted) await storeScope(db, auth, id);
+  return wanted;
+};
+
+const inStores = (column: string, scope: Scope): RawBuilder<unknown> =>
+  scope === null ? sql`` : sql`AND ${sql.ref(column)} = ANY(${[...scope]}::uuid[])`;
+
+const lagosStart = (day: string) => sql`((${day}::date)::timestamp AT TIME ZONE ${TZ})`;
+const lagosEnd = (day: string) => sql`((${day}::date + 1)::timestamp AT TIME ZONE ${TZ})`;
+const saleTime = sql`coalesce(s.offline_date, s.created_at)`;
+const inDays = (time: RawBuilder<unknown>, start: string, end: string) =>
+  sql`${time} >= ${lagosStart(start)} AND ${time} < ${lagosEnd(end)}`;
+
+const num = (v: unknown): number => Number(v ?? 0);
+const money = (kobo: unknown): number => fromKobo(num(kobo));
+
+/** The day `days` days before/after `day` (YYYY-MM-DD, calendar arithmetic). */
+export const shiftDay = (day: string, days: number): string =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** Today in Lagos, YYYY-MM-DD. */
+export const lagosToday = (now = new Date()): string =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: TZ,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+
+const salesTotals = async (db: Database, businessId: string, scope: Scope, start: string, end: string) => {
+  const { rows } = await sql<{ total: string; n: string; items: string }>`
+    SELECT coalesce(sum(s.total_kobo), 0) AS total, count(*) AS n,
+      coalesce((SELECT sum(l.quantity) FROM sale_lines l
+        JOIN sales s ON s.business_id = l.business_id AND s.id = l.sale_id
+        WHERE l.business_id = ${businessId} AND s.deleted_at IS NULL
+          AND ${inDays(saleTime, start, end)} ${inStores('s.store_id', scope)}), 0) AS items
+    FROM sales s
+    WHERE s.business_id = ${businessId} AND s.deleted_at IS NULL
+      AND ${inDays(saleTime, start, end)} ${inStores('s.store_id', scope)}`.execute(db);
+  const r = rows[0];
+  return { totalKobo: num(r?.total), count: num(r?.n), items: num(r?.items) };
+};
+
+const refundTotal = async (db: Database, businessId: string, scope: Scope, start: string, end: string) => {
+  const { rows } = await sql<{ total: string; n: string }>`
+    SELECT coalesce(sum(r.amount_kobo), 0) AS total, count(*) AS n FROM refunds r
+    WHERE r.business_id = ${businessId} AND ${inDays(sql`r.created_at`, start, end)}
+      ${inStores('r.store_id', scope)}`.execute(db);
+  return { kobo: num(rows[0]?.total), count: num(rows[0]?.n) };
+};
+
+const salesPeriod = async (
+  db: Database,
+  businessId: string,
+  scope: Scope,
+  start: string,
+  end: string,
+): Promise<SalesPeriod> => {
+  const [s, r] = await Promise.all([
+    salesTotals(db, businessId, scope, start, end),
+    refundTotal(db, businessId, scope, start, end),
+  ]);
+  return {
+    start,
+    end,
+    totalSales: fromKobo(s.totalKobo),
+    numberOfSales: s.count,
+    itemsSold: s.items,
+    refunds: fromKobo(r.kobo),
+    net: fromKobo(s.totalKobo - r.kobo),
+    averageSale: s.count === 0 ? 0 : fromKobo(Math.round(s.totalKobo / s.count)),
+  };
+};
+
+/** Sales in the range and in the period of the same length just before it. */
+export const salesRevenue = async (
+  db: Database,
+  businessId: string,
+  scope: Scope,
+  start: string,
+  end: string,
+): Promise<SalesRevenue> => {
+  const length = daysInRange(start, end);
+  const prevEnd = shiftDay(start, -1);
+  const [current, previous] = await Promise.all([
+    salesPeriod(db, businessId, scope, start, end),
+    salesPeriod(db, businessId, scope, shiftDay(prevEnd, -(length - 1)), prevEnd),
+  ]);
+  return { ...current, previous };
+};
+
+/** Stock value now (at cost and at selling price) and units sold / cost of goods sold in the range. */
+export const inventoryRevenue = async (
+  db: Database,
+  businessId: string,
+  scope: Scope,
+  start: string,
+  end: string,
+): Promise<InventoryRevenue> => {
+  const stock = sql<{ cost: string; retail: string; units: string }>`
+    SELECT coalesce(sum(greatest(sl.quantity, 0) * coalesce(v.cost_price, p.cost_price)), 0) AS cost,
+      coalesce(sum(greatest(sl.quantity, 0) * coalesce(v.selling_price, p.selling_price)), 0) AS retail,
+      coalesce(sum(greatest(sl.quantity, 0)), 0) AS units
+    FROM stock_levels sl
+    JOIN products p ON p.business_id = sl.business_id AND p.id = sl.product_id
+    LEFT JOIN product_varieties v ON v.business_id = sl.business_id AND v.id = sl.variety_id
+    WHERE sl.business_id = ${businessId} AND p.deleted_at IS NULL AND p.track_stock
+      AND (sl.variety_id IS NULL OR v.deleted_at IS NULL) ${inStores('sl.store_id', scope)}`.execute(db);
+  const sold = sql<{ units: string; cogs: string }>`
+    SELECT coalesce(sum(l.quantity - l.refunded_quantity), 0) AS units,
+      coalesce(sum((l.quantity - l.refunded_quantity) * coalesce(v.cost_price, p.cost_price, 0)), 0) AS cogs
+    FROM sale_lines l
+    JOIN sales s ON s.business_id = l.business_id AND s.id = l.sale_id
+    LEFT JOIN products p ON p.business_id = l.business_id AND p.id = l.product_id
+    LEFT JOIN product_varieties v ON v.business_id = l.business_id AND v.id = l.variety_id
+    WHERE l.business_id = ${businessId} AND s.deleted_at IS NULL
+      AND ${inDays(saleTime, start, end)} ${inStores('s.store_id', scope)}`.execute(db);
+  const [st, so] = await Promise.all([stock, sold]);
+  return {
+    start,
+    end,
+    stockValueAtCost: money(st.rows[0]?.cost),
+    stockValueAtRetail: money(st.rows[0]?.retail),
+    unitsInStock: num(st.rows[0]?.units),
+    unitsSold: num(so.rows[0]?.units),
+    costOfGoodsSold: money(so.rows[0]?.cogs),
+  };
+};
+
+/** Who bought in the range: customers, new customers, customers' vs walk-ins' money, top 5. */
+export const customerAnalytics = async (
+  db: Database,
+  businessId: string,
+  scope: Scope,
+  start: string,
+  end: string,
+): Promise<CustomerAnalytics> => {
+  const totals = sql<{ buyers: string; from_customers: string; walk_ins: string }>`
+    SELECT count(DISTINCT s.customer_id) AS buyers,
+      coalesce(sum(s.total_kobo) FILTER (WHERE s.customer_id IS NOT NULL), 0) AS from_customers,
+      coalesce(sum(s.total_kobo) FILTER (WHERE s.customer_id IS NULL), 0) AS walk_ins
+    FROM sales s
+    WHERE s.business_id = ${businessId} AND s.deleted_at IS NULL
+      AND ${inDays(saleTime, start, end)} ${inStores('s.store_id', scope)}`.execute(db);
+  const fresh = sql<{ n: string }>`
+    SELECT count(*) AS n FROM customers c
+    WHERE c.business_id = ${businessId} AND c.deleted_at IS NULL
+      AND ${inDays(sql`c.created_at`, start, end)}`.execute(db);
+  const top = sql<{ id: string; first_name: string; last_name: string | null; total: string; n: string }>`
+    SELECT c.id, c.first_name, c.last_name, sum(s.total_kobo) AS total, count(*) AS n
+    FROM sales s JOIN customers c ON c.business_id = s.business_id AND c.id = s.customer_id
+    WHERE s.business_id = ${businessId} AND s.deleted_at IS NULL
+      AND ${inDays(saleTime, start, end)} ${inStores('s.store_id', scope)}
+    GROUP BY c.id, c.first_name, c.last_name
+    ORDER BY total DESC, c.id LIMIT 5`.execute(db);
+  const [t, f, tp] = await Promise.all([totals, fresh, top]);
+  return {
+    start,
+    end,
+    customersWhoBought: num(t.rows[0]?.buyers),
+    newCustomers: num(f.rows[0]?.n),
+    revenueFromCustomers: money(t.rows[0]?.from_customers),
+    revenueFromWalkIns: money(t.rows[0]?.walk_ins),
+    topCustomers: tp.rows.map((r) => ({
+      id: r.id,
+      name: [r.first_name, r.last_name].filter(Boolean).join(' '),
+      totalSpent: money(r.total),
+      numberOfSales: num(r.n),
+    })),
+  };
+};
+
+const totalsOf = async (db: Database, businessId: string, scope: Scope, start: string, end: string) => {
+  const s = await salesTotals(db, businessId, scope, start, end);
+  return { totalValue: fromKobo(s.totalKobo), totalTransactions: s.count };
+};
+
+/** Sales today, this week (from Monday) and this month, in Lagos. */
+export const transactionAnalytics = async (
+  db: Database,
+  businessId: string,
+  scope: Scope,
+  now = new Date(),
+): Promise<TransactionAnalytics> => {
+  const today = lagosToday(now);
+  const weekday = (new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday = 0
+  const [t, w, m] = await Promise.all([
+    totalsOf(db, businessId, scope, today, today),
+    totalsOf(db, businessId, scope, shiftDay(today, -weekday), today),
+    totalsOf(db, businessId, scope, `${today.slice(0, 8)}01`, today),
+  ]);
+  return { today: t, thisWeek: w, thisMonth: m };
+};
+
+/** Sales between two Lagos days (both default to today). */
+export const transactionAnalyticsV2 = async (
+  db: Database,
+  businessId: string,
+  scope: Scope,
+  startdate: string | undefined,
+  enddate: string | undefined,
+): Promise<TransactionAnalyticsV2> => {
+  const today = lagosToday();
+  const start = startdate ?? enddate ?? today;
+  const end = enddate ?? (startdate && startdate > today ? startdate : today);
+  const [s, r] = await Promise.all([
+    salesTotals(db, businessId, scope, start, end),
+    refundTotal(db, businessId, scope, start, end),
+  ]);
+  return {
+    startdate: start,
+    enddate: end,
+    totalValue: fromKobo(s.totalKobo),
+    totalTransactions: s.count,
+    totalItemsSold: s.items,
+    refunds: fromKobo(r.kobo),
+  };
+};
+
+/**
+ * One point per Lagos day, the last `days` days up to today, days without sales as zeros.
+ * totalSales / totalSalesValue: the day's sales and their value; totalTransactions / totalValue:
+ * sales and refunds together, the value net of refunds.
+ */
+export const graph = async (
+  db: Database,
+  businessId: string,
+  scope: Scope,
+  days: number,
+): Promise<GraphPoint[]> => {
+  const end = lagosToday();
+  const start = shiftDay(end, -(days - 1));
+  const { rows } = await sql<{
+    day: string;
+    sales: string;
+    sales_kobo: string;
+    refunds: string;
+    refund_kobo: string;
+  }>`
+    WITH days AS (
+      SELECT d::date AS day FROM generate_series(${start}::date, ${end}::date, interval '1 day') d
+    ), s AS (
+      SELECT (${saleTime} AT TIME ZONE ${TZ})::date AS day, count(*) AS n, sum(s.total_kobo) AS kobo
+      FROM sales s
+      WHERE s.business_id = ${businessId} AND s.deleted_at IS NULL
+        AND ${inDays(saleTime, start, end)} ${inStores('s.store_id', scope)}
+      GROUP BY 1
+    ), r AS (
+      SELECT (r.created_at AT TIME ZONE ${TZ})::date AS day, count(*) AS n, sum(r.amount_kobo) AS kobo
+      FROM refunds r
+      WHERE r.business_id = ${businessId} AND ${inDays(sql`r.created_at`, start, end)}
+        ${inStores('r.store_id', scope)}
+      GROUP BY 1
+    )
+    SELECT to_char(days.day, 'YYYY-MM-DD') AS day, coalesce(s.n, 0) AS sales, coalesce(s.kobo, 0) AS sales_kobo,
+      coalesce(r.n, 0) AS refunds, coalesce(r.kobo, 0) AS refund_kobo
+    FROM days LEFT JOIN s ON s.day = days.day LEFT JOIN r ON r.day = days.day
+    ORDER BY days.day`.execute(db);
+  return rows.map((r) => ({
+    date: r.day,
+    totalValue: fromKobo(num(r.sales_kobo) - num(r.refund_kobo)),
+    totalTransactions: num(r.sales) + num(r.refunds),
+    totalSales: num(r.sales),
+    totalSalesValue: money(r.sales_kobo),
+  }));
+};
