@@ -46,7 +46,12 @@ export const ReceiptBody = ({ sale, businessName, paper, changeDue }: Props) => 
       <div style={{ textAlign: 'center', margin: '4px 0' }}>
         Receipt {sale.receipt_number}
         <br />
-        {new Date(sale.created_at).toLocaleString('en-NG', { dateStyle: 'medium', timeStyle: 'short' })}
+        {/* Lagos time, like every other figure of the business, whatever the device's clock zone. */}
+        {new Date(sale.created_at).toLocaleString('en-NG', {
+          dateStyle: 'medium',
+          timeStyle: 'short',
+          timeZone: 'Africa/Lagos',
+        })}
         {sale.cashier_name ? (
           <>
             <br />
