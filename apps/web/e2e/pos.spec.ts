@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { PASSWORD, pinDeviceId, signUpByApi } from './fixtures';
+import { expect, test, type Page } from '@playwright/test';
+import { PASSWORD, apiAs, pinDeviceId, signUpByApi } from './fixtures';
 
 /**
  * The till end to end, against the real server: a scanned barcode, a variety with a modifier, a
@@ -10,21 +10,6 @@ import { PASSWORD, pinDeviceId, signUpByApi } from './fixtures';
 const SHOTS = 'test-results/screenshots';
 
 type Owner = { email: string; token: string; deviceId: string; businessId: string; storeId: string };
-
-const apiAs = (request: APIRequestContext, owner: Owner) => {
-  const headers = { Authorization: `Bearer ${owner.token}`, deviceID: owner.deviceId };
-  const call = async (method: 'get' | 'post' | 'put', url: string, data?: unknown) => {
-    const res = await request[method](url, { headers, data });
-    const body = await res.json();
-    expect(res.ok(), `${method.toUpperCase()} ${url}: ${JSON.stringify(body)}`).toBe(true);
-    return body.data;
-  };
-  return {
-    get: (url: string) => call('get', url),
-    post: (url: string, d: unknown) => call('post', url, d),
-    put: (url: string, d: unknown) => call('put', url, d),
-  };
-};
 
 const shoot = async (page: Page, name: string) => {
   await page.waitForLoadState('networkidle');

@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { lastEmail, PASSWORD, pinDeviceId, signUpByApi, uniqueEmail } from './fixtures';
+import { PASSWORD, apiAs, lastEmail, pinDeviceId, signUpByApi, uniqueEmail } from './fixtures';
 
 /**
  * Sales history end to end against the real server: two sales recorded through the API (one cash,
@@ -12,21 +12,6 @@ import { lastEmail, PASSWORD, pinDeviceId, signUpByApi, uniqueEmail } from './fi
 const SHOTS = 'test-results/screenshots';
 
 type Owner = { email: string; token: string; deviceId: string; businessId: string; storeId: string };
-
-const apiAs = (request: APIRequestContext, owner: Owner) => {
-  const headers = { Authorization: `Bearer ${owner.token}`, deviceID: owner.deviceId };
-  const call = async (method: 'get' | 'post' | 'put', url: string, data?: unknown) => {
-    const res = await request[method](url, { headers, data });
-    const body = await res.json();
-    expect(res.ok(), `${method.toUpperCase()} ${url}: ${JSON.stringify(body)}`).toBe(true);
-    return body.data;
-  };
-  return {
-    get: (url: string) => call('get', url),
-    post: (url: string, d: unknown) => call('post', url, d),
-    put: (url: string, d: unknown) => call('put', url, d),
-  };
-};
 
 const shoot = async (page: Page, name: string) => {
   await page.setViewportSize({ width: 1280, height: 800 });
