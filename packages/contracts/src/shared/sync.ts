@@ -35,3 +35,28 @@ export const pageQuery = z.object({
 /** One page of a list: the items, how many match in all, and which page this is. */
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), total: z.number(), page: z.number(), limit: z.number() });
+
+/**
+ * Uploading records made on a device (spec 000 §4 offline sales and customers): a batch of records,
+ * each answered on its own so one bad record never blocks the queue. `accepted` = recorded now,
+ * `duplicate` = recorded earlier (a retry; `data` is the stored record), `rejected` = will never be
+ * accepted as it is (`reason` says why, for the person who made it; `code` for the engine).
+ */
+export const UPLOAD_BATCH_MAX = 100;
+export const UPLOAD_OUTCOMES = ['accepted', 'duplicate', 'rejected'] as const;
+export type UploadOutcome = (typeof UPLOAD_OUTCOMES)[number];
+export type UploadResult<T = unknown> = {
+  _id: string;
+  outcome: UploadOutcome;
+  reason?: string;
+  code?: string;
+  data?: T;
+};
+export const uploadBatchBody = <T extends z.ZodType>(key: string, record: T) =>
+  z.object({
+    [key]: z
+      .array(record, { error: `${key} should be an array` })
+      .min(1, `${key} must hold at least one record`)
+      .max(UPLOAD_BATCH_MAX, `${key} can hold at most ${UPLOAD_BATCH_MAX} records`),
+  });
+export type UploadResponse<T = unknown> = { results: UploadResult<T>[] };
