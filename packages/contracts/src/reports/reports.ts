@@ -122,7 +122,8 @@ export const employeeSummary = z.object({
   name: z.string(),
   ...salesFigures,
   items_sold: z.number(),
-  payments: z.array(z.object({ method: z.string(), amount: money })),
+  /** `method_label`: Cash, bank transfer (fixed), ... or a custom payment option's name. */
+  payments: z.array(z.object({ method: z.string(), method_label: z.string(), amount: money })),
 });
 export type EmployeeSummary = z.infer<typeof employeeSummary>;
 

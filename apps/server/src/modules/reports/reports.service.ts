@@ -13,6 +13,7 @@ import {
 import type { Database } from '../../db/database.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import type { AuthContext } from '../../plugins/auth.js';
+import { methodLabel } from '../sales/index.js';
 
 /**
  * Sales reports: aggregates in SQL over integer kobo, naira out. A sale belongs to the Lagos day
@@ -302,8 +303,10 @@ export const employeeSummary = async (
       SELECT coalesce(sum(l.quantity - l.refunded_quantity), 0)::bigint AS q
       FROM sale_lines l JOIN sales s ON s.business_id = l.business_id AND s.id = l.sale_id
       WHERE ${salesIn(sc)} AND s.user_id = ${employeeId}`.execute(db),
-    sql<{ method: string; amount: string }>`
-      SELECT p.method, sum(p.amount_kobo)::bigint AS amount
+    sql<{ method: string; label: string | null; amount: string }>`
+      SELECT p.method, sum(p.amount_kobo)::bigint AS amount,
+        -- the name on its latest payment (a custom option may have been renamed since)
+        (array_agg(p.method_label ORDER BY p.created_at DESC) FILTER (WHERE p.method_label IS NOT NULL))[1] AS label
       FROM sale_payments p JOIN sales s ON s.business_id = p.business_id AND s.id = p.sale_id
       WHERE ${salesIn(sc)} AND s.user_id = ${employeeId}
       GROUP BY p.method ORDER BY 2 DESC, 1`.execute(db),
@@ -316,7 +319,11 @@ export const employeeSummary = async (
     name: `${u.first_name} ${u.last_name ?? ''}`.trim(),
     ...figures(h?.c, h?.total, h?.refunds),
     items_sold: n(items.rows[0]?.q),
-    payments: pays.rows.map((p) => ({ method: p.method, amount: naira(p.amount) })),
+    payments: pays.rows.map((p) => ({
+      method: p.method,
+      method_label: p.label ?? methodLabel(p.method),
+      amount: naira(p.amount),
+    })),
   };
 };
 
