@@ -4,6 +4,7 @@ import { conflict } from '../lib/errors.js';
 import { isUniqueViolation } from '../lib/db-errors.js';
 import { newId } from '../lib/ids.js';
 import { hashPassword } from '../modules/accounts/passwords.js';
+import { ensureMainTills } from '../modules/registers/index.js';
 
 export type CreatedBusiness = {
   businessId: string;
@@ -22,7 +23,7 @@ export type NewBusinessInput = Omit<SignupBody, 'device' | 'password' | 'phone'>
 
 /**
  * Sign-up in one transaction: the business, its Admin/Manager/Cashier roles, the owner (admin),
- * the first store assigned to the owner, and the signing-up device already approved.
+ * the first store assigned to the owner with its "Main till", and the signing-up device already approved.
  */
 export const createBusinessWithOwner = async (
   db: Database,
@@ -91,6 +92,7 @@ export const createBusinessWithOwner = async (
         .insertInto('user_stores')
         .values({ business_id: businessId, user_id: userId, store_id: storeId })
         .execute();
+      await ensureMainTills(tx, businessId, [storeId]);
       if (input.deviceId) {
         await tx
           .insertInto('devices')

@@ -6,6 +6,7 @@ import {
   type RegisterDetail,
   type RegisterEmployee,
 } from '@ms/contracts';
+import { up as backfillRegisters } from '../../src/db/migrations/0007_registers_backfill.js';
 import { newId } from '../../src/lib/ids.js';
 import { openRegisterOf, recordRegisterCash } from '../../src/modules/registers/index.js';
 import { HttpError } from '../../src/lib/errors.js';
@@ -34,6 +35,10 @@ const put = (who: { token: string } | null, id: string, action: string, body?: u
 const detail = async (id: string, query = '') =>
   dataOf<RegisterDetail>(await call(owner, 'GET', `/v1/registries/${id}${query}`));
 
+/** A store made through POST /v1/stores/ (as the app does), which comes with its "Main till". */
+const addStore = async (name: string) =>
+  dataOf<{ _id: string }>(await call(owner, 'POST', '/v1/stores/', { name }), 201)._id;
+
 const addRole = async (businessId: string, name: string, permissions: string[]) => {
   const id = newId();
   await t.db.insertInto('roles').values({ business_id: businessId, id, name, permissions }).execute();
@@ -46,7 +51,7 @@ beforeAll(async () => {
   other = await signUp(t, {}, 'test-device-2');
   call = as(t, owner);
   otherCall = as(t, other);
-  branch = await seedStore(t, owner.businessId, 'Lekki');
+  branch = await addStore('Lekki');
   cashier = await addCashier(t, owner);
   stockKeeper = await addEmployee(t, owner, {
     roleId: await addRole(owner.businessId, 'Stock keeper', ['inventory.adjust_stock']),
@@ -69,7 +74,7 @@ afterAll(async () => {
 });
 
 describe('GET /v1/registries/businesses/:b', () => {
-  it('gives every store one closed "Main till" the first time, and only once', async () => {
+  it('lists the closed "Main till" every new store comes with, once', async () => {
     expect(mainTill).toMatchObject({
       name: 'Main till',
       status: 'closed',
@@ -79,6 +84,34 @@ describe('GET /v1/registries/businesses/:b', () => {
     expect(branchTill).toMatchObject({ name: 'Main till', store_name: 'Lekki' });
     const again = dataOf<Register[]>(await list(owner, owner.businessId));
     expect(again.map((r) => r.id).sort()).toEqual([mainTill.id, branchTill.id].sort());
+  });
+
+  it('does not write: a store left without a register stays without one until the 0007 backfill', async () => {
+    // A store made before stores came with a till (straight in the database).
+    const old = await seedStore(t, owner.businessId, 'Old Ikeja');
+    const count = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom('registers')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('business_id', '=', owner.businessId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await count();
+    expect(dataOf<Register[]>(await list(owner, owner.businessId, `?store_id=${old}`))).toEqual([]);
+    expect(dataOf<Register[]>(await list(owner, owner.businessId)).some((r) => r.store_id === old)).toBe(
+      false,
+    );
+    expect(await count()).toBe(before);
+    // The migration gives it a "Main till", and only it; running it again adds nothing.
+    await backfillRegisters(t.db as never);
+    await backfillRegisters(t.db as never);
+    expect(await count()).toBe(before + 1);
+    expect(dataOf<Register[]>(await list(owner, owner.businessId, `?store_id=${old}`))).toMatchObject([
+      { name: 'Main till', store_name: 'Old Ikeja', status: 'closed' },
+    ]);
   });
 
   it('filters by store_id, and a cashier only sees the stores they are assigned to', async () => {
@@ -422,7 +455,7 @@ describe('GET /v1/registries/businesses/:b/employees', () => {
 
 describe('the ledger under concurrent sales', () => {
   it('a close while cash sales are being recorded counts every sale that committed, and no sale lands after it', async () => {
-    const store = await seedStore(t, owner.businessId, 'Garki');
+    const store = await addStore('Garki');
     const till = dataOf<Register[]>(await list(owner, owner.businessId, `?store_id=${store}`))[0]!;
     dataOf(await put(owner, till.id, 'open', { float: 100 }));
     const sale = () =>

@@ -22,7 +22,7 @@ export type RegisterRow = {
   updated_at: Date;
 };
 
-/** Gives every listed live store without a register one called "Main till". */
+/** Gives every listed live store without a register one called "Main till" (done when a store is created). */
 export const ensureMainTills = async (tx: Tx, businessId: string, storeIds: readonly string[]) => {
   if (!storeIds.length) return;
   const missing = await tx

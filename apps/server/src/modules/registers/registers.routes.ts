@@ -57,8 +57,7 @@ export const registersRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) =>
       preHandler: canRead,
       schema: {
         tags,
-        summary:
-          'Registers of the stores (each store gets a "Main till" when it has none), with their open session',
+        summary: 'Registers of the stores, with their open session (a new store starts with a "Main till")',
         params: businessIdParams,
         querystring: registerListQuery,
         response: { 200: envelope(registerList) },

@@ -23,7 +23,6 @@ import { expectedKoboOf, insertMovement, type Tx } from './register-ledger.js';
 import {
   closedSessionsOf,
   emptyTotals,
-  ensureMainTills,
   movementsOf,
   openSessionsOf,
   registerById,
@@ -94,7 +93,6 @@ export const listRegisters = async (
     assertAssigned(auth, storeId);
     storeIds = [storeId];
   }
-  await ensureMainTills(db, auth.businessId, storeIds);
   return shape(db, auth.businessId, await registersOfStores(db, auth.businessId, storeIds));
 };
 

@@ -26,7 +26,8 @@ import {
   spendStoreCredit,
 } from '../loyalty/index.js';
 import { recordRegisterCash } from '../registers/index.js';
-import { loadSale, loadSales, summaryQuery, toSummary } from './sales.repository.js';
+import { paymentMethodLabels } from '../payment-options/index.js';
+import { loadSale, loadSales, summaryQuery, summaryTotals, toSummary } from './sales.repository.js';
 
 /** A sale of the caller's business that the caller may see (non-admins: their stores), else 404/403. */
 const visibleSale = async (db: Database, auth: AuthContext, id: string): Promise<Sale> => {
@@ -101,6 +102,10 @@ export const payLater = async (
       throw conflict('This sale has nothing left to pay.');
     if ((method === 'store_credit' || method === 'loyalty_points') && !row.customer_id)
       throw badRequest(`method: ${method} needs a customer on the sale.`);
+    const labels = await paymentMethodLabels(tx, auth.businessId, [method], {
+      madeOffline: false,
+      field: () => 'method',
+    });
     let amountKobo = toKobo(body.amount);
     let points: number | null = null;
     let change = 0;
@@ -147,6 +152,7 @@ export const payLater = async (
         amount_kobo: amountKobo,
         points,
         user_id: auth.userId,
+        method_label: labels.get(method) ?? null,
       })
       .execute();
     // Points are earned on money paid, not on points spent.
@@ -518,17 +524,14 @@ export const listSales = async (db: Database, auth: AuthContext, query: SaleList
   if (query.user) q = q.where('s.user_id', '=', query.user);
   if (query.status) q = q.where('s.status', '=', query.status);
   if (query.search) q = q.where('s.receipt_number', 'ilike', `%${query.search.replace(/[%_\\]/g, '\\$&')}%`);
-  const [rows, total] = await Promise.all([
+  const [rows, totals] = await Promise.all([
     q
       .orderBy('s.created_at', 'desc')
       .orderBy('s.id', 'desc')
       .limit(query.limit)
       .offset((query.page - 1) * query.limit)
       .execute(),
-    q
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirst(),
+    summaryTotals(db, b, q),
   ]);
-  return { items: rows.map(toSummary), total: Number(total?.n ?? 0), page: query.page, limit: query.limit };
+  return { items: rows.map(toSummary), total: totals.count, page: query.page, limit: query.limit, totals };
 };

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Store } from '@ms/contracts';
 import type { Database } from '../../db/database.js';
+import { ensureMainTills } from '../registers/index.js';
 
 const columns = [
   's.id',
@@ -132,7 +133,7 @@ export type NewStore = {
   email: string | null;
 };
 
-/** The store and its assignment to the user who created it, together. */
+/** The store, its assignment to the user who created it and its "Main till", together. */
 export const insertStore = (db: Database, s: NewStore, assignTo: string) =>
   db.transaction().execute(async (tx) => {
     const row = await tx
@@ -151,6 +152,7 @@ export const insertStore = (db: Database, s: NewStore, assignTo: string) =>
       .insertInto('user_stores')
       .values({ business_id: s.businessId, user_id: assignTo, store_id: s.id })
       .execute();
+    await ensureMainTills(tx, s.businessId, [s.id]);
     return row;
   });
 
