@@ -15,13 +15,8 @@ import {
 import type { Deps } from '../../deps.js';
 import { assertOwnBusiness, authOf, permission } from '../../plugins/auth.js';
 import { ok } from '../../plugins/envelope.js';
-import {
-  createCustomer,
-  customerDetail,
-  editCustomer,
-  listCustomerPage,
-  syncCustomers,
-} from './customers.service.js';
+import { createCustomerLinkingSales } from '../../flows/link-offline-customer.js';
+import { customerDetail, editCustomer, listCustomerPage, syncCustomers } from './customers.service.js';
 
 const tags = ['customers'];
 
@@ -75,7 +70,11 @@ export const customersRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) =>
       },
     },
     async (request, reply) => {
-      const { customer: data, created } = await createCustomer(deps.db, authOf(request), request.body);
+      const { customer: data, created } = await createCustomerLinkingSales(
+        deps.db,
+        authOf(request),
+        request.body,
+      );
       return reply
         .status(created ? 201 : 200)
         .send(ok(data, created ? 'Customer created' : 'Customer already saved'));

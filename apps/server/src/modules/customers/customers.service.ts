@@ -8,7 +8,7 @@ import type {
 import { fromKobo } from '@ms/contracts';
 import type { Database } from '../../db/database.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
-import { conflict, notFound } from '../../lib/errors.js';
+import { conflict, HttpError, notFound } from '../../lib/errors.js';
 import { isUuid, newId } from '../../lib/ids.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { balancesOf } from '../loyalty/ledger.js';
@@ -32,8 +32,14 @@ type Caller = Pick<AuthContext, 'businessId' | 'userId'>;
 const fullName = (c: Pick<CustomerRow, 'first_name' | 'last_name'>) =>
   [c.first_name, c.last_name].filter(Boolean).join(' ');
 
+/** 409 naming the customer who has the phone; `data` is that customer (an offline upload links to it). */
 const duplicatePhone = (existing: CustomerRow) =>
-  conflict(`A customer with the phone ${existing.phone} already exists: ${fullName(existing)}.`);
+  new HttpError(
+    409,
+    `A customer with the phone ${existing.phone} already exists: ${fullName(existing)}.`,
+    'phone_taken',
+    toCustomer(existing),
+  );
 
 /** Stored in one form so "+2348031234567" and "08031234567" are the same customer. */
 const normalPhone = (phone: string | null | undefined) =>
