@@ -28,3 +28,6 @@ export * from './registers/registers.js';
 export * from './sales/totals.js';
 export * from './sales/sales.js';
 export * from './reports/reports.js';
+export * from './payment-options/schemas.js';
+export * from './sync/offline-uploads.js';
+export * from './payments/payments.js';

@@ -5,6 +5,9 @@ import * as m0002 from './migrations/0002_catalogue_inventory.js';
 import * as m0003 from './migrations/0003_customers_loyalty.js';
 import * as m0004 from './migrations/0004_registers.js';
 import * as m0005 from './migrations/0005_sales.js';
+import * as m0006 from './migrations/0006_payment_options.js';
+import * as m0007 from './migrations/0007_registers_backfill.js';
+import * as m0008 from './migrations/0008_offline_sync.js';
 
 /** Ordered, forward-only migrations. Add the next file here in order. */
 const migrations: Record<string, Migration> = {
@@ -13,6 +16,9 @@ const migrations: Record<string, Migration> = {
   '0003_customers_loyalty': m0003,
   '0004_registers': m0004,
   '0005_sales': m0005,
+  '0006_payment_options': m0006,
+  '0007_registers_backfill': m0007,
+  '0008_offline_sync': m0008,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

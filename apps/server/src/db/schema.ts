@@ -492,6 +492,10 @@ export interface SalesTable {
   note: string | null;
   offline_date: NullableTimestamp;
   is_offline_data: Generated<boolean>;
+  /** A customer made on the device, not on the server yet (0008; linked when it lands). */
+  pending_customer_id: string | null;
+  /** Cash of an offline sale no open register session could take (0008). */
+  unregistered_cash_kobo: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
   deleted_at: NullableTimestamp;
@@ -530,6 +534,27 @@ export interface SalePaymentsTable {
   points: number | null;
   user_id: string | null;
   created_at: Timestamp;
+  /** The method's name when paid (0006); null on older rows. */
+  method_label: string | null;
+}
+
+export interface PaymentOptionsTable {
+  business_id: string;
+  id: string;
+  name: string;
+  instructions: string | null;
+  active: Generated<boolean>;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export interface PaymentMethodSwitchesTable {
+  business_id: string;
+  method: string;
+  enabled: boolean;
+  updated_at: Timestamp;
 }
 
 export type RefundPayoutJson = { method: string; amount_kobo: number };
@@ -611,4 +636,6 @@ export interface DB {
   refunds: RefundsTable;
   refund_lines: RefundLinesTable;
   tickets: TicketsTable;
+  payment_options: PaymentOptionsTable;
+  payment_method_switches: PaymentMethodSwitchesTable;
 }

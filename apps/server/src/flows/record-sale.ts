@@ -20,6 +20,7 @@ import { findCustomer } from '../modules/customers/index.js';
 import { assertStoreAccess, moveStock, nextNumber } from '../modules/inventory/stock-ledger.js';
 import { earnPoints, redeemPoints, spendStoreCredit } from '../modules/loyalty/index.js';
 import { openRegisterOf, recordRegisterCash } from '../modules/registers/index.js';
+import { paymentMethodLabels } from '../modules/payment-options/index.js';
 import { loadSale } from '../modules/sales/sales.repository.js';
 
 /**
@@ -41,7 +42,10 @@ export type RecordSaleInput = {
     variety_id?: string | null;
     quantity: number;
     price?: number;
-    modifiers?: { _id: string }[];
+    /** Offline sales: the unit price in the device's catalogue when it was sold (see SaleRules). */
+    list_price?: number;
+    /** Offline sales may carry the modifier price the device charged. */
+    modifiers?: { _id: string; selling_price?: number }[];
     discount_type?: 'amount' | 'percentage' | null;
     discount?: number | null;
   }[];
@@ -56,6 +60,28 @@ export type RecordSaleInput = {
 
 type Tx = Transaction<DB>;
 
+/**
+ * What differs for a sale made offline (flows/offline-sale-rules.ts, decision 0004): how items are
+ * priced, how the customer is found, where the cash goes. Online sales use `onlineRules`.
+ */
+export type SaleRules = {
+  priceItems: (tx: Tx, auth: AuthContext, items: RecordSaleInput['items']) => Promise<PricedLine[]>;
+  /** `customerId` to link now, or `pendingCustomerId` to link when that customer lands. */
+  customer: (
+    tx: Tx,
+    businessId: string,
+    id: string,
+  ) => Promise<{ customerId: string | null; pendingCustomerId: string | null }>;
+  /** Puts the cash kept in a register; the register it went to, or the kobo no register took. */
+  keepCash: (
+    tx: Tx,
+    input: { businessId: string; storeId: string; userId: string; amountKobo: number; saleId: string },
+  ) => Promise<{ registerId: string | null; unregisteredKobo: number }>;
+};
+
+/** 409 while a twin of the same sale is mid-flight: a retry, not a refusal. */
+export const SALE_BEING_RECORDED = 'This sale is being recorded; try again in a moment.';
+
 export const canDiscount = (auth: AuthContext): boolean =>
   auth.isAdmin || auth.permissions.has('pos.discounts');
 
@@ -67,7 +93,7 @@ export const paidStatus = (totalKobo: number, paidKobo: number): SaleStatus =>
 const storedDiscount = (d: DiscountInput): number | null =>
   d ? (d.type === 'amount' ? d.value : Math.round(d.value * 100)) : null;
 
-type PricedLine = {
+export type PricedLine = {
   productId: string;
   varietyId: string | null;
   name: string;
@@ -161,6 +187,20 @@ const priceItems = async (
   });
 };
 
+/** A sale at the counter: today's catalogue, a live customer, an open register for cash. */
+const onlineRules: SaleRules = {
+  priceItems,
+  customer: async (tx, businessId, id) => {
+    if (!(await findCustomer(tx, businessId, id))) throw notFound('Customer');
+    return { customerId: id, pendingCustomerId: null };
+  },
+  keepCash: async (tx, input) => {
+    await recordRegisterCash(tx, { ...input, kind: 'sale', referenceId: input.saleId });
+    const register = await openRegisterOf(tx, input.businessId, input.storeId, { userId: input.userId });
+    return { registerId: register?.register_id ?? null, unregisteredKobo: 0 };
+  },
+};
+
 const offlineDateOf = (v: number | string | null | undefined): Date | null =>
   v === undefined || v === null ? null : new Date(v);
 
@@ -172,6 +212,7 @@ export const recordSale = async (
   db: Database,
   auth: AuthContext,
   input: RecordSaleInput,
+  rules: SaleRules = onlineRules,
 ): Promise<{ sale: Sale; created: boolean }> => {
   const b = auth.businessId;
   const saleId = input._id.toLowerCase();
@@ -201,7 +242,7 @@ export const recordSale = async (
         .executeTakeFirst();
       if (!claimed) {
         const stored = await loadSale(tx, b, saleId);
-        if (!stored) throw conflict('This sale is being recorded; try again in a moment.');
+        if (!stored) throw conflict(SALE_BEING_RECORDED);
         return { sale: stored, created: false };
       }
       const elsewhere = await tx
@@ -214,11 +255,12 @@ export const recordSale = async (
 
       // 2. Who and where.
       await assertStoreAccess(tx, auth, storeId);
-      const customerId = input.customer_id ? input.customer_id.toLowerCase() : null;
-      if (customerId && !(await findCustomer(tx, b, customerId))) throw notFound('Customer');
+      const { customerId, pendingCustomerId } = input.customer_id
+        ? await rules.customer(tx, b, input.customer_id.toLowerCase())
+        : { customerId: null, pendingCustomerId: null };
 
       // 3. Lines and totals.
-      const lines = await priceItems(tx, auth, input.items);
+      const lines = await rules.priceItems(tx, auth, input.items);
       const orderDiscount = discountFromBody(input.discount_type, input.discount);
       if (orderDiscount && !canDiscount(auth))
         throw forbidden('Your role cannot change prices or give discounts.');
@@ -251,6 +293,16 @@ export const recordSale = async (
       );
 
       // 5. Payments. Points are worth what the loyalty rule says; everything else is what was sent.
+      // Only methods the business offers (a sale made offline may use one switched off since).
+      const labels = await paymentMethodLabels(
+        tx,
+        b,
+        input.payments.map((p) => p.method),
+        {
+          madeOffline: input.is_offline_data ?? input.offline_date != null,
+          field: (index) => `payments[${index}].method`,
+        },
+      );
       const payments: { method: string; amountKobo: number; points: number | null }[] = [];
       for (const [index, p] of input.payments.entries()) {
         if ((p.method === 'store_credit' || p.method === 'loyalty_points') && !customerId)
@@ -282,15 +334,16 @@ export const recordSale = async (
           `payments: ${formatKobo(summary.balanceKobo)} of the total is not paid; pay it or set pay_later to leave it unpaid.`,
         );
 
-      if (summary.cashTenderedKobo > 0)
-        await recordRegisterCash(tx, {
-          businessId: b,
-          storeId,
-          userId: auth.userId,
-          amountKobo: summary.cashKeptKobo,
-          kind: 'sale',
-          referenceId: saleId,
-        });
+      const cash =
+        summary.cashTenderedKobo > 0
+          ? await rules.keepCash(tx, {
+              businessId: b,
+              storeId,
+              userId: auth.userId,
+              amountKobo: summary.cashKeptKobo,
+              saleId,
+            })
+          : null;
       for (const p of payments)
         if (p.method === 'store_credit')
           await spendStoreCredit(tx, {
@@ -318,7 +371,9 @@ export const recordSale = async (
           : 0;
 
       // 7. The sale itself.
-      const register = await openRegisterOf(tx, b, storeId, { userId: auth.userId });
+      const registerId = cash
+        ? cash.registerId
+        : ((await openRegisterOf(tx, b, storeId, { userId: auth.userId }))?.register_id ?? null);
       // nextNumber gives RC-0001; receipts read RC-000001 (six digits, more when needed).
       const receiptNumber = (await nextNumber(tx, b, 'receipt', 'RC')).replace(
         /^RC-0*(\d+)$/,
@@ -328,8 +383,10 @@ export const recordSale = async (
         .updateTable('sales')
         .set({
           receipt_number: receiptNumber,
-          register_id: register?.register_id ?? null,
+          register_id: registerId,
           customer_id: customerId,
+          pending_customer_id: pendingCustomerId,
+          unregistered_cash_kobo: cash?.unregisteredKobo ?? 0,
           status: paidStatus(totals.totalKobo, summary.amountPaidKobo),
           subtotal_kobo: totals.subtotalKobo,
           order_discount_type: orderDiscount?.type ?? null,
@@ -387,6 +444,7 @@ export const recordSale = async (
               amount_kobo: p.amountKobo,
               points: p.points,
               user_id: auth.userId,
+              method_label: labels.get(p.method) ?? null,
             })),
           )
           .execute();

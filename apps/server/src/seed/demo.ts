@@ -1,6 +1,7 @@
 import type { Database } from '../db/database.js';
 import { createBusinessWithOwner } from '../flows/create-business.js';
 import { hashPassword } from '../modules/accounts/passwords.js';
+import { ensureMainTills } from '../modules/registers/index.js';
 import { newId } from '../lib/ids.js';
 import { seedDemoCatalogue } from './demo-catalogue.js';
 
@@ -48,6 +49,7 @@ export const seedDemo = async (db: Database): Promise<boolean> => {
       .insertInto('user_stores')
       .values({ business_id: created.businessId, user_id: created.userId, store_id: yaba })
       .execute();
+    await ensureMainTills(tx, created.businessId, [yaba]);
     await tx
       .insertInto('users')
       .values({
@@ -64,6 +66,18 @@ export const seedDemo = async (db: Database): Promise<boolean> => {
     await tx
       .insertInto('user_stores')
       .values({ business_id: created.businessId, user_id: cashierId, store_id: created.storeId })
+      .execute();
+    // A custom payment option, so the POS shows one besides the built-in methods.
+    await tx
+      .insertInto('payment_options')
+      .values({
+        business_id: created.businessId,
+        id: newId(),
+        name: 'POS terminal (Moniepoint)',
+        instructions: 'Charge the card on the Moniepoint terminal, then tap Complete sale.',
+        active: true,
+        created_by: created.userId,
+      })
       .execute();
   });
   await seedDemoCatalogue(db, {

@@ -350,11 +350,33 @@ export const saleListQuery = z.object({
     .default(50),
 });
 export type SaleListQuery = z.infer<typeof saleListQuery>;
+/** Naira taken by one payment method across the filtered sales (pay-later payments included). */
+export const saleMethodTotal = z.object({
+  method: z.string(),
+  /** Cash, bank transfer (fixed), ... or the custom option's id. */
+  method_label: z.string(),
+  amount: z.number(),
+});
+/**
+ * Figures of every sale the filters match (not only this page), summed in kobo on the server.
+ * `total` is what was sold (refunds not taken off); `refunded` what was paid back on those sales;
+ * `owed` = total − amount_paid.
+ */
+export const saleListTotals = z.object({
+  count: z.number(),
+  total: z.number(),
+  amount_paid: z.number(),
+  owed: z.number(),
+  refunded: z.number(),
+  by_method: z.array(saleMethodTotal),
+});
+export type SaleListTotals = z.infer<typeof saleListTotals>;
 export const salePage = z.object({
   items: z.array(saleSummary),
   total: z.number(),
   page: z.number(),
   limit: z.number(),
+  totals: saleListTotals,
 });
 export type SalePage = z.infer<typeof salePage>;
 

@@ -1,3 +1,3 @@
 /** Sales: what other modules use (reports, dashboard, customers). */
-export { loadSale, loadSales } from './sales.repository.js';
+export { loadSale, loadSales, methodLabel } from './sales.repository.js';
 export { salesRoutes } from './sales.routes.js';

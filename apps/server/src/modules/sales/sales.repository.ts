@@ -6,6 +6,7 @@ import {
   type Refund,
   type Sale,
   type SaleLine,
+  type SaleListTotals,
   type SalePayment,
   type SaleSummary,
 } from '@ms/contracts';
@@ -84,6 +85,55 @@ export const toSummary = (r: SummaryRow): SaleSummary => ({
 
 /** Summary rows for a query built by the caller (filters, order, paging). */
 export const summaryQuery = summarySelect;
+
+/** The name a method had on its latest payment (custom options can be renamed or deleted). */
+const latestMethodLabel = sql<string | null>`(array_agg(p.method_label ORDER BY p.created_at DESC)
+  FILTER (WHERE p.method_label IS NOT NULL))[1]`;
+
+/**
+ * Totals of every sale a filtered summary query matches (paging aside), summed in kobo:
+ * count, sold, paid, owed, refunded on those sales, and the payments on them by method.
+ */
+export const summaryTotals = async (
+  tx: Tx,
+  businessId: string,
+  filtered: ReturnType<typeof summarySelect>,
+): Promise<SaleListTotals> => {
+  const matched = filtered.clearSelect();
+  const [sums, methods] = await Promise.all([
+    matched
+      .select([
+        sql<string>`count(*)`.as('n'),
+        sql<string>`coalesce(sum(s.total_kobo), 0)`.as('total'),
+        sql<string>`coalesce(sum(s.amount_paid_kobo), 0)`.as('paid'),
+        sql<string>`coalesce(sum(s.refunded_kobo), 0)`.as('refunded'),
+      ])
+      .executeTakeFirstOrThrow(),
+    tx
+      .selectFrom('sale_payments as p')
+      .select(['p.method', sql<string>`sum(p.amount_kobo)`.as('amount'), latestMethodLabel.as('label')])
+      .where('p.business_id', '=', businessId)
+      .where('p.sale_id', 'in', matched.select('s.id'))
+      .groupBy('p.method')
+      .orderBy(sql`sum(p.amount_kobo)`, 'desc')
+      .orderBy('p.method')
+      .execute(),
+  ]);
+  const total = Number(sums.total);
+  const paid = Number(sums.paid);
+  return {
+    count: Number(sums.n),
+    total: fromKobo(total),
+    amount_paid: fromKobo(paid),
+    owed: fromKobo(total - paid),
+    refunded: fromKobo(Number(sums.refunded)),
+    by_method: methods.map((m) => ({
+      method: m.method,
+      method_label: m.label ?? methodLabel(m.method),
+      amount: fromKobo(Number(m.amount)),
+    })),
+  };
+};
 
 /** Full sales (lines, payments, refunds, names) in the order of `ids`; missing ids are skipped. */
 export const loadSales = async (tx: Tx, businessId: string, ids: readonly string[]): Promise<Sale[]> => {
@@ -165,7 +215,7 @@ export const loadSales = async (tx: Tx, businessId: string, ids: readonly string
     const pays: SalePayment[] = (paymentsBy.get(id) ?? []).map((p) => ({
       _id: p.id,
       method: p.method,
-      method_label: methodLabel(p.method),
+      method_label: p.method_label ?? methodLabel(p.method),
       amount: fromKobo(p.amount_kobo),
       points: p.points,
       user_id: p.user_id,
