@@ -3,6 +3,7 @@ import { MantineProvider, createTheme, type CSSVariablesResolver } from '@mantin
 import { notificationsStore } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from '@/lib/query-client';
+import { useSession } from '@/lib/session-store';
 import { TOAST_LIMIT, TOAST_POSITION } from './toast-options';
 
 const theme = createTheme({
@@ -57,9 +58,20 @@ const Toasts = () => {
   );
 };
 
+// Local database sync while a business is signed in (started on login, stopped on logout or
+// switch); the engine (Dexie and all) loads only once someone is signed in.
+const OfflineSyncEngine = lazy(() => import('@/offline').then((m) => ({ default: m.OfflineSync })));
+const OfflineSync = () =>
+  useSession() ? (
+    <Suspense fallback={null}>
+      <OfflineSyncEngine />
+    </Suspense>
+  ) : null;
+
 export const Providers = ({ children }: { children: ReactNode }) => (
   <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
     <Toasts />
+    <OfflineSync />
     <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
   </MantineProvider>
 );

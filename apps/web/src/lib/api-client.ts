@@ -6,20 +6,11 @@ import {
   type Envelope,
   type QueryValue,
 } from '@ms/contracts';
+import { ApiError } from './api-error';
 import { getDeviceId } from './device';
 import { sessionStore } from './session-store';
 
-/** A failed call: the server's message, HTTP status and envelope code (e.g. DEV001). */
-export class ApiError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-    readonly code?: string,
-    readonly data: unknown = null,
-  ) {
-    super(message);
-  }
-}
+export { ApiError };
 
 const TIMEOUT_MS = 30_000;
 const OFFLINE_MESSAGE = 'You are offline or the network is too slow. Check your connection and try again.';

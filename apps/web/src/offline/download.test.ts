@@ -1,0 +1,191 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { businessDb } from './db';
+import { downloadModule, WRITE_CHUNK } from './download';
+import { STALE_SYNCING_MS } from './module-meta';
+import { moduleNamed, PRODUCT_PAGE_SIZE } from './modules';
+import { enqueue } from './outbox';
+import { syncStatus } from './sync-status';
+import { fakeServer, freshBusiness } from './testing/fake-server';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  syncStatus.clear();
+});
+
+const customersModule = moduleNamed('customers')!;
+const productsModule = moduleNamed('products')!;
+const customersPath = (b: string) => `/v2/customers/businesses/${b}`;
+const productsPath = (b: string) => `/v2/business/${b}/products/sync/list`;
+const list = (items: unknown[], lastUpdate: number, recordsRemoved: string[] = [], hasMore?: boolean) => ({
+  data: { items, metaData: { lastUpdate, recordsRemoved, ...(hasMore === undefined ? {} : { hasMore }) } },
+});
+
+describe('downloads', () => {
+  it('starts from a clean slate without metadata: all records, no updated_at, local leftovers gone', async () => {
+    const b = freshBusiness();
+    const db = businessDb(b);
+    await db.data('customers').put({ _id: 'old', name: 'Left from before' });
+    await enqueue(b, 'customers', { _id: 'mine', name: 'Made here, not uploaded' });
+    const net = fakeServer({
+      [`GET ${customersPath(b)}`]: () =>
+        list(
+          [
+            { _id: 'c1', name: 'Ada' },
+            { _id: 'c2', name: 'Bola' },
+          ],
+          1000,
+        ),
+    });
+    expect(await downloadModule(b, customersModule)).toBe('done');
+    expect(net.calls[0]!.query.has('updated_at')).toBe(false);
+    expect((await db.data('customers').toArray()).map((c) => c._id).sort()).toEqual(['c1', 'c2', 'mine']);
+    expect(await db.meta('customers').get('customers')).toMatchObject({
+      modulename: 'customers',
+      businessID: b,
+      lastUpdate: 1000,
+      syncStatus: 'synced',
+      totalRecords: 3,
+    });
+    expect(syncStatus.get()).toContainEqual({
+      name: 'customers',
+      done: 2,
+      total: 2,
+      type: 'fetch',
+      error: null,
+    });
+  });
+
+  it('asks only for changes since lastUpdate, merges them and removes recordsRemoved', async () => {
+    const b = freshBusiness();
+    const db = businessDb(b);
+    const responses = [
+      list(
+        [
+          { _id: 'c1', name: 'Ada' },
+          { _id: 'c2', name: 'Bola' },
+          { _id: 'c3', name: 'Chidi' },
+        ],
+        1000,
+      ),
+      list(
+        [
+          { _id: 'c2', name: 'Bola Adeyemi' },
+          { _id: 'c4', name: 'Dayo' },
+        ],
+        2000,
+        ['c3'],
+      ),
+    ];
+    const net = fakeServer({ [`GET ${customersPath(b)}`]: () => responses.shift()! });
+    await downloadModule(b, customersModule);
+    await downloadModule(b, customersModule);
+    expect(net.calls[1]!.query.get('updated_at')).toBe('1000');
+    const rows = await db.data('customers').toArray();
+    expect(rows.map((c) => [c._id, c.name])).toEqual([
+      ['c1', 'Ada'],
+      ['c2', 'Bola Adeyemi'],
+      ['c4', 'Dayo'],
+    ]);
+    expect(await db.meta('customers').get('customers')).toMatchObject({
+      lastUpdate: 2000,
+      recordsRemoved: ['c3'],
+    });
+  });
+
+  it('pages products with hasMore, asking again from each lastUpdate', async () => {
+    const b = freshBusiness();
+    const many = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ _id: `p${from + i}` }));
+    const pages = [list(many(0, WRITE_CHUNK + 500), 10, [], true), list(many(1500, 10), 20, [], false)];
+    const net = fakeServer({ [`GET ${productsPath(b)}`]: () => pages.shift()! });
+    await downloadModule(b, productsModule);
+    const asked = net.of('GET', productsPath(b));
+    expect(asked.map((c) => [c.query.get('updated_at'), c.query.get('limit')])).toEqual([
+      [null, String(PRODUCT_PAGE_SIZE)],
+      ['10', String(PRODUCT_PAGE_SIZE)],
+    ]);
+    expect(await businessDb(b).data('products').count()).toBe(1510);
+  });
+
+  it('skips a module another run has marked as syncing', async () => {
+    const b = freshBusiness();
+    const db = businessDb(b);
+    await db.meta('customers').put({
+      modulename: 'customers',
+      businessID: b,
+      lastUpdate: 1000,
+      syncStatus: 'syncing',
+      markedAt: Date.now() - 60_000,
+    });
+    const net = fakeServer({ [`GET ${customersPath(b)}`]: () => list([], 2000) });
+    expect(await downloadModule(b, customersModule)).toBe('skipped');
+    expect(net.calls).toHaveLength(0);
+  });
+
+  it('ignores a syncing mark older than 10 minutes (a tab that crashed mid-sync)', async () => {
+    const b = freshBusiness();
+    const db = businessDb(b);
+    await db.meta('customers').put({
+      modulename: 'customers',
+      businessID: b,
+      lastUpdate: 1000,
+      syncStatus: 'syncing',
+      markedAt: Date.now() - STALE_SYNCING_MS - 1,
+    });
+    const net = fakeServer({ [`GET ${customersPath(b)}`]: () => list([{ _id: 'c9' }], 2000) });
+    expect(await downloadModule(b, customersModule)).toBe('done');
+    expect(net.calls[0]!.query.get('updated_at')).toBe('1000');
+    expect(await db.meta('customers').get('customers')).toMatchObject({
+      syncStatus: 'synced',
+      lastUpdate: 2000,
+    });
+  });
+
+  it('marks a failed download failed, shows the error and keeps lastUpdate', async () => {
+    const b = freshBusiness();
+    const responses: (ReturnType<typeof list> | 'network-error')[] = [
+      list([{ _id: 'c1' }], 1000),
+      'network-error',
+    ];
+    fakeServer({ [`GET ${customersPath(b)}`]: () => responses.shift()! });
+    await downloadModule(b, customersModule);
+    await expect(downloadModule(b, customersModule)).rejects.toThrow(/offline/);
+    expect(await businessDb(b).meta('customers').get('customers')).toMatchObject({
+      syncStatus: 'failed',
+      lastUpdate: 1000,
+    });
+    expect(syncStatus.get().find((m) => m.name === 'customers')?.error).toMatch(/offline/);
+  });
+
+  it('treats a list the server does not offer yet (404) as nothing to download', async () => {
+    const b = freshBusiness();
+    fakeServer({});
+    expect(await downloadModule(b, moduleNamed('custom_payments')!)).toBe('unavailable');
+    expect(syncStatus.get().find((m) => m.name === 'custom_payments')).toMatchObject({ error: null });
+  });
+
+  it('does not report an error for a list this role may not see', async () => {
+    const b = freshBusiness();
+    fakeServer({
+      [`GET /v2/business/${b}/tickets`]: () => ({ status: 403, message: 'You do not have permission' }),
+    });
+    expect(await downloadModule(b, moduleNamed('tickets')!)).toBe('unavailable');
+    expect(syncStatus.get().find((m) => m.name === 'tickets')).toMatchObject({ error: null });
+  });
+
+  it('keys checkout options by their method and reads payments from list_of_payments', async () => {
+    const b = freshBusiness();
+    fakeServer({
+      'GET /v2/checkout/options': () => list([{ method: 'cash', label: 'Cash' }], 5),
+      [`GET /v1/payments/single/businesses/${b}`]: () => ({
+        data: {
+          item: { total_value_payments: 500, list_of_payments: [{ _id: 'pay1', amount: 500 }] },
+          metaData: { lastUpdate: 7, recordsRemoved: [] },
+        },
+      }),
+    });
+    await downloadModule(b, moduleNamed('custom_payments')!);
+    await downloadModule(b, moduleNamed('payments')!);
+    expect(await businessDb(b).data('custom_payments').get('cash')).toMatchObject({ label: 'Cash' });
+    expect(await businessDb(b).data('payments').get('pay1')).toMatchObject({ amount: 500 });
+  });
+});

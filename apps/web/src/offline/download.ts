@@ -1,0 +1,117 @@
+import { ApiError, api } from '@/lib/api-client';
+import { businessDb, type BusinessDb, type LocalRecord } from './db';
+import { claimModule, releaseModule } from './module-meta';
+import type { Download, SyncModule } from './modules';
+import { syncStatus } from './sync-status';
+
+/**
+ * Downloads of spec 000 §4/§7.4: with metadata, only what changed since `lastUpdate` (merged in,
+ * `recordsRemoved` deleted); without, a clean slate. Each page is written in ONE transaction, in
+ * chunks of WRITE_CHUNK records, together with the new `lastUpdate` (a crash resumes from there).
+ */
+export const WRITE_CHUNK = 1_000;
+
+export type Page = { items: LocalRecord[]; lastUpdate: number | null; removed: string[]; hasMore: boolean };
+export type DownloadOutcome = 'done' | 'skipped' | 'unavailable';
+
+type Meta = { lastUpdate?: number; recordsRemoved?: string[]; hasMore?: boolean; total_count?: number };
+
+const asRecords = (rows: unknown, idOf?: Download['idOf']): LocalRecord[] => {
+  if (!Array.isArray(rows)) return [];
+  return rows
+    .filter((r): r is Record<string, unknown> => !!r && typeof r === 'object')
+    .map((r) => (idOf && r._id === undefined ? { ...r, _id: idOf(r) } : r) as LocalRecord);
+};
+
+/** Read one response into a page (rows, the server's lastUpdate, removed ids, whether more follow). */
+export const toPage = (data: Record<string, unknown>, d: Download): Page => {
+  const meta = (data.metaData ?? {}) as Meta;
+  return {
+    items: asRecords(d.itemsOf ? d.itemsOf(data) : data.items, d.idOf),
+    lastUpdate: typeof meta.lastUpdate === 'number' ? meta.lastUpdate : null,
+    removed: Array.isArray(meta.recordsRemoved) ? meta.recordsRemoved.map(String) : [],
+    hasMore: !!d.paged && meta.hasMore === true,
+  };
+};
+
+const fetchPage = async (businessId: string, d: Download, since: number | undefined): Promise<Page> => {
+  const query = { ...d.query, ...(since ? { updated_at: since } : {}) };
+  const data = await api.get<Record<string, unknown>>(d.path(businessId), { query });
+  return toPage(data ?? {}, d);
+};
+
+const putInChunks = async (db: BusinessDb, m: SyncModule, items: LocalRecord[]) => {
+  for (let i = 0; i < items.length; i += WRITE_CHUNK)
+    await db.data(m.table).bulkPut(items.slice(i, i + WRITE_CHUNK));
+};
+
+/** Empty the table for a clean slate, keeping records made here that still wait to upload. */
+const clearKeepingUnsynced = async (db: BusinessDb, m: SyncModule) => {
+  await db.data(m.table).clear();
+  const waiting = await db.unsynced(m.table).toArray();
+  if (waiting.length) await db.data(m.table).bulkPut(waiting);
+};
+
+/** Write one page: (clear), merge the rows, delete the removed ones, move `lastUpdate` on. */
+export const writePage = async (db: BusinessDb, m: SyncModule, page: Page, clear: boolean): Promise<void> => {
+  const scope = [db.data(m.table), db.unsynced(m.table), db.meta(m.table)];
+  await db.transaction('rw', scope, async () => {
+    if (clear) await clearKeepingUnsynced(db, m);
+    await putInChunks(db, m, page.items);
+    if (page.removed.length) await db.data(m.table).bulkDelete(page.removed);
+    const meta = await db.meta(m.table).get(m.table);
+    if (meta && page.lastUpdate !== null)
+      await db.meta(m.table).put({ ...meta, lastUpdate: page.lastUpdate, recordsRemoved: page.removed });
+  });
+};
+
+/** Not an error for the sync status: a list the server does not offer yet (404, optional modules),
+ *  or one this person's role may not see (403: e.g. tickets for a role without pos.manage_tickets). */
+const isUnavailable = (m: SyncModule, error: unknown) =>
+  error instanceof ApiError && (error.status === 403 || (error.status === 404 && !!m.download?.optional));
+
+const downloadPages = async (
+  businessId: string,
+  db: BusinessDb,
+  m: SyncModule,
+  since: number | undefined,
+) => {
+  const d = m.download!;
+  let cursor = d.full ? undefined : since;
+  let clear = d.full || !cursor;
+  let done = 0;
+  for (;;) {
+    const page = await fetchPage(businessId, d, cursor);
+    await writePage(db, m, page, clear);
+    done += page.items.length;
+    const more = page.hasMore && page.lastUpdate !== null && page.lastUpdate !== cursor;
+    syncStatus.report({ name: m.name, done, total: more ? done + 1 : done, type: 'fetch', error: null });
+    if (!more) return;
+    cursor = page.lastUpdate!;
+    clear = false;
+  }
+};
+
+/**
+ * Download one module: skipped when it is already syncing (another tab, or a run not finished),
+ * a clean slate when it has no metadata, else incremental. Progress goes to the sync status.
+ */
+export const downloadModule = async (businessId: string, m: SyncModule): Promise<DownloadOutcome> => {
+  if (!m.download) return 'done';
+  const db = businessDb(businessId);
+  const claimed = await claimModule(db, m.table);
+  if (claimed === 'busy') return 'skipped';
+  syncStatus.report({ name: m.name, done: 0, total: 1, type: 'fetch', error: null });
+  try {
+    await downloadPages(businessId, db, m, claimed?.lastUpdate || undefined);
+    await releaseModule(db, m.table, 'synced');
+    return 'done';
+  } catch (error) {
+    const unavailable = isUnavailable(m, error);
+    await releaseModule(db, m.table, unavailable ? 'synced' : 'failed');
+    const message = unavailable ? null : error instanceof Error ? error.message : String(error);
+    syncStatus.report({ name: m.name, done: 0, total: 0, type: 'fetch', error: message });
+    if (unavailable) return 'unavailable';
+    throw error;
+  }
+};

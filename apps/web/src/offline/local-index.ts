@@ -1,0 +1,148 @@
+import { liveQuery, type Subscription } from 'dexie';
+import { businessDb, type LocalRecord, type TableName } from './db';
+import { SearchIndex, type IndexEntry } from './search-index';
+
+/**
+ * A search index over one local table, kept in step with it. Built once (first use) from the
+ * table; then every committed write to the table (a merged sync page, a record made here, a
+ * removal — in this tab or another, Dexie's live queries hear both) re-reads only the rows changed
+ * since the sync before last (the `updated_at` index, from the module's `lastUpdate`, server
+ * time), and when the number of rows no longer matches, the keys: so removed rows and rows made
+ * here (device time) are never missed, and a 2,000-row page costs 2,000 reads, not 100,000.
+ */
+export class LocalIndex<T extends LocalRecord> {
+  readonly index = new SearchIndex();
+  private loading: Promise<void> | null = null;
+  private sub: Subscription | null = null;
+  /** `lastUpdate` of the module two refreshes ago and at the last one. */
+  private marks: [number, number] = [0, 0];
+  private running: Promise<void> = Promise.resolve();
+  private queued = false;
+
+  constructor(
+    readonly businessId: string,
+    readonly table: TableName,
+    private readonly entryOf: (record: T) => IndexEntry,
+  ) {}
+
+  private get db() {
+    return businessDb(this.businessId);
+  }
+
+  private async lastUpdate() {
+    return (await this.db.meta(this.table).get(this.table))?.lastUpdate ?? 0;
+  }
+
+  /** Resolves once the index holds the table (loads it the first time, then follows it). */
+  ready(): Promise<void> {
+    this.loading ??= this.load();
+    return this.loading;
+  }
+
+  private async load() {
+    const mark = await this.lastUpdate();
+    const rows = await this.db.data<T>(this.table).toArray();
+    this.index.clear();
+    this.index.upsert(rows.map(this.entryOf));
+    this.index.prepare();
+    this.marks = [mark, mark];
+    this.sub = liveQuery(() => this.db.data(this.table).count()).subscribe({
+      next: () => this.refreshSoon(),
+      // The database went away (logout, deleted): load afresh next time.
+      error: () => {
+        this.sub = null;
+        this.loading = null;
+      },
+    });
+  }
+
+  private refreshSoon() {
+    if (this.queued) return;
+    this.queued = true;
+    this.running = this.running
+      .then(() => {
+        this.queued = false;
+        return this.refresh();
+      })
+      .catch(() => undefined);
+  }
+
+  private async refresh() {
+    const table = this.db.data<T>(this.table);
+    const mark = await this.lastUpdate();
+    const since = new Date(this.marks[0]).toISOString();
+    const changed = await table.where('updated_at').aboveOrEqual(since).toArray();
+    this.index.upsert(changed.map(this.entryOf));
+    this.marks = [this.marks[1], mark];
+    if ((await table.count()) !== this.index.size) await this.reconcile();
+    this.index.prepare();
+  }
+
+  /** Rows added or removed without a newer `updated_at`: compare the keys. */
+  private async reconcile() {
+    const table = this.db.data<T>(this.table);
+    const keys = (await table.toCollection().primaryKeys()) as string[];
+    const present = new Set(keys);
+    this.index.remove([...this.index.ids()].filter((id) => !present.has(id)));
+    const missing = keys.filter((k) => !this.index.has(k));
+    if (missing.length === 0) return;
+    const rows = await table.bulkGet(missing);
+    this.index.upsert(rows.filter((r): r is NonNullable<typeof r> => !!r).map((r) => this.entryOf(r as T)));
+  }
+
+  /** Waits until writes already committed are in the index (tests; right after a local write). */
+  async settle(): Promise<void> {
+    await this.ready();
+    this.refreshSoon();
+    await this.running;
+  }
+
+  /** The records for `ids`, in that order (those deleted meanwhile left out). */
+  async read(ids: string[]): Promise<T[]> {
+    const rows = await this.db.data<T>(this.table).bulkGet(ids);
+    return rows.filter((r): r is NonNullable<typeof r> => !!r) as T[];
+  }
+
+  dispose() {
+    this.sub?.unsubscribe();
+    this.sub = null;
+  }
+}
+
+/**
+ * True once the table has been downloaded to this device: a sync of the module has finished at
+ * least once (its metadata counts the rows). While offline, any download started is enough —
+ * part of the catalogue is better than none.
+ */
+export const isDownloaded = async (businessId: string, table: TableName): Promise<boolean> => {
+  const meta = await businessDb(businessId).meta(table).get(table);
+  if (!meta) return false;
+  if (meta.totalRecords !== undefined) return true;
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+};
+
+/** One index per business and table, shared by every screen of the tab. */
+const indexes = new Map<string, LocalIndex<LocalRecord>>();
+
+export const localIndex = <T extends LocalRecord>(
+  businessId: string,
+  table: TableName,
+  entryOf: (record: T) => IndexEntry,
+): LocalIndex<T> => {
+  const key = `${businessId}/${table}`;
+  let found = indexes.get(key);
+  if (!found) {
+    found = new LocalIndex<T>(businessId, table, entryOf) as unknown as LocalIndex<LocalRecord>;
+    indexes.set(key, found);
+  }
+  return found as unknown as LocalIndex<T>;
+};
+
+/** Drops the indexes of a business (logout, switch), or all of them. */
+export const disposeLocalIndexes = (businessId?: string) => {
+  for (const [key, idx] of indexes) {
+    if (businessId !== undefined && idx.businessId !== businessId) continue;
+    idx.dispose();
+    indexes.delete(key);
+  }
+};

@@ -1,0 +1,40 @@
+import type { BusinessDb, ModuleMeta, TableName } from './db';
+
+/** A `syncing` mark older than this belongs to a tab that crashed mid-sync: ignore it. */
+export const STALE_SYNCING_MS = 10 * 60_000;
+
+export const isSyncingNow = (meta: ModuleMeta | undefined, now = Date.now()): boolean =>
+  meta?.syncStatus === 'syncing' && now - (meta.markedAt ?? 0) < STALE_SYNCING_MS;
+
+/**
+ * Mark the module syncing unless it already is (checked and marked in one transaction, so two tabs
+ * cannot both start it). Returns the metadata as it was (undefined: none, a clean-slate sync), or
+ * 'busy' when the module is already syncing.
+ */
+export const claimModule = async (
+  db: BusinessDb,
+  table: TableName,
+): Promise<ModuleMeta | undefined | 'busy'> =>
+  db.transaction('rw', db.meta(table), async () => {
+    const meta = await db.meta(table).get(table);
+    if (isSyncingNow(meta)) return 'busy';
+    await db.meta(table).put({
+      modulename: table,
+      businessID: db.businessId,
+      lastUpdate: 0,
+      ...meta,
+      syncStatus: 'syncing',
+      markedAt: Date.now(),
+    });
+    return meta;
+  });
+
+/** Finish the module's sync: synced (with what it holds now) or failed. */
+export const releaseModule = async (db: BusinessDb, table: TableName, status: 'synced' | 'failed') => {
+  await db.transaction('rw', db.meta(table), db.data(table), async () => {
+    const meta = await db.meta(table).get(table);
+    if (!meta) return;
+    const totalRecords = await db.data(table).count();
+    await db.meta(table).put({ ...meta, syncStatus: status, markedAt: Date.now(), totalRecords });
+  });
+};

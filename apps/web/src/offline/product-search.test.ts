@@ -1,0 +1,260 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Product } from '@ms/contracts';
+import { businessDb, closeBusinessDb } from './db';
+import { disposeLocalIndexes } from './local-index';
+import {
+  findLocalProductByCode,
+  hasLocalProducts,
+  productEntry,
+  searchLocalProducts,
+  settleProductSearch,
+} from './product-search';
+import { SearchIndex } from './search-index';
+
+const product = (over: Partial<Product> & { name: string }): Product => ({
+  _id: over._id ?? `p-${over.name.toLowerCase().replace(/\W+/g, '-')}`,
+  id: '',
+  business_id: 'b',
+  sku: null,
+  barcode: null,
+  description: null,
+  images: [],
+  product_type: 'simple',
+  variation: false,
+  cost_price: 0,
+  selling_price: 100,
+  category_id: null,
+  subcategory_id: null,
+  tags: [],
+  modifiers: [],
+  options: [],
+  varieties: [],
+  track_stock: true,
+  low_stock_threshold: 0,
+  stock: 5,
+  store_stock: [{ store_id: 's1', stock: 5 }],
+  wc_sync_status: null,
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+  ...over,
+});
+
+const catalogue = [
+  product({ name: 'Coca-Cola 50cl', sku: 'COKE-50', barcode: '5449000000996', category_id: 'drinks' }),
+  product({ name: 'Diet Coke', category_id: 'drinks' }),
+  product({ name: 'Peak Milk Tin', barcode: '8712000000011', category_id: 'dairy' }),
+  product({ name: 'Indomie Chicken', category_id: 'food' }),
+  product({ name: 'Coconut Oil', category_id: 'food' }),
+  product({
+    name: 'Ankara Shirt',
+    product_type: 'variable',
+    varieties: [
+      {
+        _id: 'v-s',
+        name: 'Small',
+        option_values: { Size: 'S' },
+        sku: 'ANK-S',
+        barcode: '2000000000015',
+        cost_price: 0,
+        selling_price: 5000,
+        stock: 2,
+        store_stock: [{ store_id: 's1', stock: 2 }],
+      },
+    ],
+  }),
+];
+
+const names = (ids: string[], all = catalogue) => ids.map((id) => all.find((p) => p._id === id)!.name);
+
+const indexOf = (list: Product[]) => {
+  const idx = new SearchIndex();
+  idx.upsert(list.map(productEntry));
+  return idx;
+};
+
+describe('product search index', () => {
+  it('ranks names that start with the text, then a word that starts with it, then the rest', () => {
+    const idx = indexOf(catalogue);
+    const r = idx.search({ text: 'co' });
+    expect(names(r.ids)).toEqual(['Coca-Cola 50cl', 'Coconut Oil', 'Diet Coke']);
+    expect(r.total).toBe(3);
+  });
+
+  it('is case-insensitive, finds SKU and barcode text, and an exact code comes first', () => {
+    const idx = indexOf(catalogue);
+    expect(names(idx.search({ text: 'PEAK' }).ids)).toEqual(['Peak Milk Tin']);
+    expect(names(idx.search({ text: 'coke-50' }).ids)).toEqual(['Coca-Cola 50cl']);
+    expect(names(idx.search({ text: '8712000000011' }).ids)).toEqual(['Peak Milk Tin']);
+    expect(names(idx.search({ text: 'ank-s' }).ids)).toEqual(['Ankara Shirt']);
+  });
+
+  it('finds every word of a query in any order, and a variety by its name', () => {
+    const idx = indexOf(catalogue);
+    expect(names(idx.search({ text: 'chicken indomie' }).ids)).toEqual(['Indomie Chicken']);
+    expect(names(idx.search({ text: 'small' }).ids)).toEqual(['Ankara Shirt']);
+  });
+
+  it('filters by category and lists everything in name order when the text is empty', () => {
+    const idx = indexOf(catalogue);
+    expect(names(idx.search({ text: '', tag: 'drinks' }).ids)).toEqual(['Coca-Cola 50cl', 'Diet Coke']);
+    expect(names(idx.search({ text: 'co', tag: 'food' }).ids)).toEqual(['Coconut Oil']);
+    const all = idx.search({ text: '', limit: 3 });
+    expect(names(all.ids)).toEqual(['Ankara Shirt', 'Coca-Cola 50cl', 'Coconut Oil']);
+    expect(all.total).toBe(6);
+  });
+
+  it('looks up a barcode or SKU exactly, naming the variety', () => {
+    const idx = indexOf(catalogue);
+    expect(idx.byCode('5449000000996')).toEqual([{ id: 'p-coca-cola-50cl', sub: null }]);
+    expect(idx.byCode('ank-s')).toEqual([{ id: 'p-ankara-shirt', sub: 'v-s' }]);
+    expect(idx.byCode('54490000009')).toEqual([]);
+  });
+
+  it('narrowing keystroke by keystroke gives the same answers as a fresh search', () => {
+    const idx = indexOf(catalogue);
+    for (const text of ['c', 'co', 'coc', 'coco', 'c', 'd', 'di', 'die']) {
+      const fromScratch = indexOf(catalogue).search({ text });
+      expect(idx.search({ text })).toEqual(fromScratch);
+    }
+  });
+
+  it('takes renamed, new and removed products into account', () => {
+    const idx = indexOf(catalogue);
+    expect(idx.search({ text: 'co' }).total).toBe(3);
+    idx.upsert([
+      productEntry({ ...catalogue[1]!, name: 'Diet Pepsi' }),
+      productEntry(product({ name: 'Cocoa Powder', barcode: '111' })),
+    ]);
+    idx.remove(['p-coconut-oil']);
+    const list = [...catalogue, product({ name: 'Cocoa Powder' })];
+    expect(idx.search({ text: 'co' }).ids.map((id) => list.find((p) => p._id === id)!.name)).toEqual([
+      'Coca-Cola 50cl',
+      'Cocoa Powder',
+    ]);
+    expect(idx.byCode('111')).toHaveLength(1);
+    expect(idx.size).toBe(6);
+  });
+});
+
+describe('local product search (IndexedDB)', () => {
+  const b = 'b-search';
+  afterEach(async () => {
+    disposeLocalIndexes();
+    await businessDb(b).delete();
+    closeBusinessDb();
+  });
+
+  it('reads the downloaded products and follows later writes to the table', async () => {
+    const db = businessDb(b);
+    expect(await hasLocalProducts(b)).toBe(false);
+    await db.data('products').bulkPut(catalogue);
+    await db
+      .meta('products')
+      .put({ modulename: 'products', businessID: b, lastUpdate: 1, syncStatus: 'synced', totalRecords: 6 });
+    expect(await hasLocalProducts(b)).toBe(true);
+
+    const page = await searchLocalProducts(b, { search: 'coke' });
+    expect(page.items.map((p) => p.name)).toEqual(['Diet Coke', 'Coca-Cola 50cl']);
+
+    // A merged page renames one product and removes another.
+    await db.data('products').put({ ...catalogue[1]!, name: 'Zobo Drink' });
+    await db.data('products').delete('p-coca-cola-50cl');
+    await settleProductSearch(b);
+    expect((await searchLocalProducts(b, { search: 'coke' })).items).toEqual([]);
+    expect((await searchLocalProducts(b, { search: 'zobo' })).items.map((p) => p._id)).toEqual([
+      'p-diet-coke',
+    ]);
+
+    // Stock lowered locally is what the next search returns.
+    await db.data('products').update('p-peak-milk-tin', { store_stock: [{ store_id: 's1', stock: 1 }] });
+    const [peak] = (await searchLocalProducts(b, { search: 'peak' })).items;
+    expect(peak!.store_stock).toEqual([{ store_id: 's1', stock: 1 }]);
+
+    expect(await findLocalProductByCode(b, '2000000000015')).toMatchObject({
+      product: { name: 'Ankara Shirt' },
+      variety_id: 'v-s',
+    });
+    expect(await findLocalProductByCode(b, 'nope')).toBeNull();
+
+    await db.data('products').clear();
+    await settleProductSearch(b);
+    expect((await searchLocalProducts(b, { search: '' })).total).toBe(0);
+  });
+});
+
+describe('search index against a plain reference', () => {
+  const vocabulary = ['rice', 'beans', 'rice-cake', 'oil', 'palm', 'ice', 'mice', 'coke', 'coconut', 'cola'];
+  let seed = 7;
+  const rnd = (n: number) => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed % n;
+  };
+  const word = () => vocabulary[rnd(vocabulary.length)]!;
+  const list = Array.from({ length: 300 }, (_, i) =>
+    product({
+      _id: `p${String(i).padStart(3, '0')}`,
+      name: `${word()} ${word()}${rnd(3) ? '' : ` ${word()}`}`,
+      sku: rnd(4) ? null : `${word()}-${i}`,
+      barcode: rnd(3) ? null : String(1000 + rnd(50)),
+      category_id: `c${rnd(3)}`,
+    }),
+  );
+
+  /** What search should answer, worked out the slow, obvious way. */
+  const reference = (text: string, tag: string | null, limit: number) => {
+    const q = text.trim().toLowerCase().replace(/\s+/g, ' ');
+    const words = q.split(' ').filter(Boolean);
+    const rows = list
+      .map(productEntry)
+      .filter((e) => tag === null || e.tags.includes(tag))
+      .filter((e) => !q || e.hay.includes(q) || (words.length > 1 && words.every((w) => e.hay.includes(w))))
+      .map((e) => {
+        const at = e.hay.indexOf(q);
+        const wordStart = [...e.name.matchAll(/[\s\-_/.,()&+]/g)].some((m) =>
+          e.name.startsWith(q, m.index! + 1),
+        );
+        const rank = !q
+          ? 1
+          : e.codes.some((c) => c.code === q)
+            ? 0
+            : at < 0
+              ? 5
+              : at + q.length > e.name.length
+                ? 4
+                : at === 0
+                  ? 1
+                  : wordStart
+                    ? 2
+                    : 3;
+        return { e, rank };
+      })
+      .sort(
+        (a, b) =>
+          a.rank - b.rank || (a.e.sort < b.e.sort ? -1 : a.e.sort > b.e.sort ? 1 : a.e.id < b.e.id ? -1 : 1),
+      );
+    return { ids: rows.slice(0, limit).map((r) => r.e.id), total: rows.length };
+  };
+
+  it('gives the same answer, keystroke after keystroke, with and without a category', () => {
+    const idx = indexOf(list);
+    const typed = [
+      'rice cake',
+      'co',
+      'coc',
+      'coconut',
+      'ice',
+      'oil palm',
+      'palm o',
+      '10',
+      '1012',
+      'cola-',
+      'x',
+    ];
+    for (const tag of [null, 'c1'])
+      for (const text of typed)
+        for (let n = 1; n <= text.length; n++) {
+          const q = text.slice(0, n);
+          expect(idx.search({ text: q, tag, limit: 12 }), `${q} in ${tag}`).toEqual(reference(q, tag, 12));
+        }
+  });
+});

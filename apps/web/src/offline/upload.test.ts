@@ -1,0 +1,176 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { UploadResult } from '@ms/contracts';
+import { businessDb } from './db';
+import { countPending, enqueue } from './outbox';
+import { flushUploads, UploadStopped } from './upload';
+import { cancelFlushes } from './upload-schedule';
+import { waitForUpload } from './wait-for-upload';
+import { fakeServer, freshBusiness, type FakeRequest } from './testing/fake-server';
+
+afterEach(() => {
+  cancelFlushes();
+  vi.unstubAllGlobals();
+});
+
+const salesPath = (b: string) => `/v2/business/${b}/sales/offline/sync`;
+const CUSTOMERS = '/v1/customers/syncnewofflinecustomers';
+const ids = (req: FakeRequest, key: string) =>
+  (req.body as Record<string, { _id: string }[]>)[key]!.map((r) => r._id);
+
+const sale = (n: number, customer?: string) => ({
+  _id: `sale-${n}`,
+  total: 100 * n,
+  customer_id: customer ?? null,
+  created_at: `2026-11-22T08:00:0${n}.000Z`,
+});
+
+/** A server that records each sale once (by its device id) and answers duplicates as such. */
+const idempotentSales = () => {
+  const stored = new Map<string, unknown>();
+  const answer = (req: FakeRequest) => ({
+    data: {
+      results: (req.body as { sales: { _id: string }[] }).sales.map((s): UploadResult => {
+        const outcome = stored.has(s._id) ? 'duplicate' : 'accepted';
+        stored.set(s._id, { ...s, number: `S-${stored.size}` });
+        return { _id: s._id, outcome, data: stored.get(s._id) };
+      }),
+    },
+  });
+  return { stored, answer };
+};
+
+describe('uploading the outbox', () => {
+  it('answers each record on its own: accepted replaced by the server version, rejected kept aside', async () => {
+    const b = freshBusiness();
+    for (const n of [1, 2, 3]) await enqueue(b, 'pos', sale(n));
+    fakeServer({
+      [`POST ${salesPath(b)}`]: () => ({
+        data: {
+          results: [
+            { _id: 'sale-1', outcome: 'accepted', data: { ...sale(1), number: 'S-001' } },
+            {
+              _id: 'sale-2',
+              outcome: 'rejected',
+              reason: 'Product Rice is no longer sold',
+              code: 'PRODUCT_GONE',
+            },
+            { _id: 'sale-3', outcome: 'duplicate', data: { ...sale(3), number: 'S-002' } },
+          ],
+        },
+      }),
+    });
+    await flushUploads(b);
+    const db = businessDb(b);
+    expect(await countPending(b)).toMatchObject({ pos: 0, total: 0 });
+    expect(await db.data('pos').get('sale-1')).toMatchObject({ number: 'S-001' });
+    expect(await db.data('pos').get('sale-3')).toMatchObject({ number: 'S-002' });
+    expect(await db.data('pos').get('sale-2')).toBeUndefined();
+    expect(await db.rejected.get('sale-2')).toMatchObject({
+      module: 'pos',
+      reason: 'Product Rice is no longer sold',
+      code: 'PRODUCT_GONE',
+      record: sale(2),
+    });
+  });
+
+  it('keeps everything queued when the network fails, and says to try again', async () => {
+    const b = freshBusiness();
+    await enqueue(b, 'pos', sale(1));
+    fakeServer({ [`POST ${salesPath(b)}`]: () => 'network-error' });
+    const error = await flushUploads(b).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UploadStopped);
+    expect((error as UploadStopped).kind).toBe('retry');
+    expect(await businessDb(b).unsynced('pos').get('sale-1')).toEqual(sale(1));
+  });
+
+  it('keeps everything queued on a server error', async () => {
+    const b = freshBusiness();
+    await enqueue(b, 'pos', sale(1));
+    fakeServer({ [`POST ${salesPath(b)}`]: () => ({ status: 503, message: 'Try later' }) });
+    await expect(flushUploads(b)).rejects.toMatchObject({ kind: 'retry' });
+    expect(await countPending(b)).toMatchObject({ pos: 1 });
+  });
+
+  it('sends the same ids again after a lost response, so the server records each sale once', async () => {
+    const b = freshBusiness();
+    for (const n of [1, 2]) await enqueue(b, 'pos', sale(n));
+    const server = idempotentSales();
+    let dropNext = true;
+    const net = fakeServer({
+      [`POST ${salesPath(b)}`]: (req) => {
+        const answer = server.answer(req); // the server commits...
+        if (dropNext) {
+          dropNext = false;
+          return 'network-error'; // ...and the response is lost on the way back
+        }
+        return answer;
+      },
+    });
+    await expect(flushUploads(b)).rejects.toBeInstanceOf(UploadStopped);
+    await flushUploads(b);
+    const sent = net.of('POST', salesPath(b));
+    expect(sent).toHaveLength(2);
+    expect(ids(sent[1]!, 'sales')).toEqual(ids(sent[0]!, 'sales'));
+    expect(server.stored.size).toBe(2);
+    expect(await countPending(b)).toMatchObject({ total: 0 });
+  });
+
+  it('uploads customers made offline before the sales that name them', async () => {
+    const b = freshBusiness();
+    await enqueue(b, 'customers', { _id: 'cust-1', name: 'Ngozi', offline_cust_id: 'cust-1' });
+    await enqueue(b, 'pos', sale(1, 'cust-1'));
+    const accept = (key: string) => (req: FakeRequest) => ({
+      data: { results: ids(req, key).map((_id) => ({ _id, outcome: 'accepted' })) },
+    });
+    const net = fakeServer({
+      [`POST ${CUSTOMERS}`]: accept('customers'),
+      [`POST ${salesPath(b)}`]: accept('sales'),
+    });
+    await flushUploads(b, { modules: ['pos'] });
+    expect(net.calls.map((c) => c.path)).toEqual([CUSTOMERS, salesPath(b)]);
+    expect(await countPending(b)).toMatchObject({ total: 0 });
+  });
+
+  it('does not send sales while the customers they may name could not be uploaded', async () => {
+    const b = freshBusiness();
+    await enqueue(b, 'customers', { _id: 'cust-1', name: 'Ngozi' });
+    await enqueue(b, 'pos', sale(1, 'cust-1'));
+    const net = fakeServer({ [`POST ${CUSTOMERS}`]: () => 'network-error' });
+    await expect(flushUploads(b)).rejects.toBeInstanceOf(UploadStopped);
+    expect(net.of('POST', salesPath(b))).toHaveLength(0);
+    expect(await countPending(b)).toMatchObject({ customers: 1, pos: 1 });
+  });
+
+  it('asks one by one when the server refuses a whole batch, so one bad record does not block the rest', async () => {
+    const b = freshBusiness();
+    for (const n of [1, 2]) await enqueue(b, 'pos', sale(n));
+    await businessDb(b).unsynced('pos').update('sale-2', { total: -5 });
+    fakeServer({
+      [`POST ${salesPath(b)}`]: (req) => {
+        const sales = (req.body as { sales: { _id: string; total: number }[] }).sales;
+        if (sales.some((s) => s.total < 0))
+          return { status: 400, message: 'sales.0.total must be 0 or more' };
+        return { data: { results: sales.map((s) => ({ _id: s._id, outcome: 'accepted' })) } };
+      },
+    });
+    await flushUploads(b);
+    expect(await countPending(b)).toMatchObject({ total: 0 });
+    expect(await businessDb(b).rejected.get('sale-2')).toMatchObject({
+      reason: 'sales.0.total must be 0 or more',
+    });
+    expect(await businessDb(b).data('pos').get('sale-1')).toBeTruthy();
+  });
+
+  it("waits for one record's answer, or says it is still waiting", async () => {
+    const b = freshBusiness();
+    await enqueue(b, 'pos', sale(1));
+    fakeServer({ [`POST ${salesPath(b)}`]: () => 'network-error' });
+    expect(await waitForUpload(b, 'pos', 'sale-1', 300)).toBeNull();
+    const server = idempotentSales();
+    fakeServer({ [`POST ${salesPath(b)}`]: server.answer });
+    await enqueue(b, 'pos', sale(2));
+    const answer = await waitForUpload(b, 'pos', 'sale-2', 5_000);
+    expect(answer).toMatchObject({ _id: 'sale-2', outcome: 'accepted' });
+    expect(await waitForUpload(b, 'pos', 'sale-2', 100)).toMatchObject({ outcome: 'accepted' });
+  });
+});
