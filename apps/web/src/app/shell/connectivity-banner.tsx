@@ -2,15 +2,21 @@ import { useEffect, useRef, useState } from 'react';
 import { Group, Paper, Text } from '@mantine/core';
 import { IconWifi, IconWifiOff } from '@tabler/icons-react';
 import { ONLINE_BANNER_HIDE_MS, TEXT } from '@ms/contracts';
+import { pendingSummary } from '@/features/sync-settings';
+import { usePendingUploads } from '@/offline';
 
 export const OFFLINE_TEXT = 'You are offline. Sales and customers you record are kept on this device.';
 
 type Banner = 'offline' | 'online' | null;
 
-/** Spec 000 §2.4: offline shows at once and stays; back online shows "You are online!" for 4 s. */
+/**
+ * Spec 000 §2.4: offline shows at once and stays; back online shows "You are online!" for 4 s.
+ * While offline it also says how many records wait to upload.
+ */
 export const ConnectivityBanner = () => {
   const [banner, setBanner] = useState<Banner>(() => (navigator.onLine ? null : 'offline'));
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const waiting = pendingSummary(usePendingUploads());
 
   useEffect(() => {
     const offline = () => {
@@ -58,6 +64,11 @@ export const ConnectivityBanner = () => {
           {isOffline ? OFFLINE_TEXT : TEXT.youAreOnline}
         </Text>
       </Group>
+      {isOffline && waiting && (
+        <Text size="sm" ta="center" data-testid="offline-waiting">
+          {waiting}.
+        </Text>
+      )}
     </Paper>
   );
 };

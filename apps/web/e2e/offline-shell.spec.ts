@@ -1,0 +1,330 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { PASSWORD, apiAs, pinDeviceId, signUpByApi } from './fixtures';
+
+/**
+ * The installable shell offline (issue 5 "Service worker", spec 000 §2.4, §2.7): after one online
+ * visit the service worker serves the whole app, so a reload without network still opens the POS;
+ * the banner says offline and then "You are online!"; Sync Settings keeps an edited frequency.
+ * Runs against a built app (the service worker exists only there).
+ */
+
+const SHOTS = 'test-results/screenshots';
+/** The built app the server serves (start-server.mjs): WEB_DIST, else apps/web/dist. */
+const SW_FILE = join(process.env.WEB_DIST ?? fileURLToPath(new URL('../dist', import.meta.url)), 'sw.js');
+const OFFLINE_TEXT = 'You are offline. Sales and customers you record are kept on this device.';
+
+/** Serious or critical accessibility problems (axe); the app's toasts are not this screen's. */
+const seriousViolations = async (page: Page) =>
+  (await new AxeBuilder({ page }).exclude('.mantine-Notifications-root').analyze()).violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+
+const logIn = async (page: Page) => {
+  const deviceId = await pinDeviceId(page);
+  const owner = await signUpByApi(page.request, deviceId, { business_name: 'Iya Basira Provisions' });
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(owner.email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: /log ?in/i }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return owner;
+};
+
+/** The worker answers REQUEST_CACHE_MANIFEST on Sync Settings: every app file is saved. */
+const waitForAppSaved = async (page: Page) => {
+  await expect(async () => {
+    await page.goto('/syncsettings');
+    await expect(page.getByText('This device can open the app without internet.')).toBeVisible({
+      timeout: 3_000,
+    });
+  }).toPass({ timeout: 60_000 });
+};
+
+test('after one online visit the app opens offline, and says when it is back online', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const owner = await logIn(page);
+  await waitForAppSaved(page);
+  // The precache holds every page's code; no API response is kept by the worker.
+  const caches = await page.evaluate(async () => {
+    const names = await globalThis.caches.keys();
+    const urls: string[] = [];
+    for (const name of names) {
+      const cache = await globalThis.caches.open(name);
+      urls.push(...(await cache.keys()).map((r) => new URL(r.url).pathname));
+    }
+    return { names, urls };
+  });
+  expect(caches.names.some((n) => n.startsWith('ms-precache-'))).toBe(true);
+  expect(caches.urls.some((u) => /\/assets\/pos-page-.*\.js$/.test(u))).toBe(true);
+  expect(caches.urls.filter((u) => /^\/(v1|v2)\//.test(u))).toEqual([]);
+
+  await context.setOffline(true);
+  await page.goto('/pos');
+  await expect(page.getByRole('heading', { name: 'Point of sale' }).first()).toBeVisible();
+  const banner = page.getByTestId('connectivity-banner');
+  await expect(banner).toContainText(OFFLINE_TEXT);
+  await page.screenshot({ path: `${SHOTS}/offline-pos-1280.png`, fullPage: true });
+
+  // Other screens a cashier needs open from the cache too.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Point of sale' }).first()).toBeVisible();
+  await page.goto('/syncsettings');
+  await expect(page.getByRole('heading', { name: 'Sync Settings' })).toBeVisible();
+
+  // A customer made offline waits: the banner and the top bar say so for as long as it waits.
+  await queueCustomerInWorker(context, owner.business._id, 'Kemi');
+  await page.reload();
+  await expect(banner).toContainText('1 customer waiting to upload.');
+  const status = page.getByRole('button', { name: /^Sync status/ });
+  await expect(status).toHaveAccessibleName(/1 customer waiting to upload/);
+  await expect(page.getByTestId('pending-uploads-count')).toHaveText('1');
+  await status.click();
+  const popover = page.getByRole('dialog');
+  await expect(popover.getByTestId('sync-waiting')).toHaveText('1 customer waiting to upload');
+  await expect(popover.getByRole('button', { name: 'Sync Settings' })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/offline-sync-popover-1280.png` });
+  await page.keyboard.press('Escape');
+
+  // Back online: "You are online!", and the waiting customer goes up.
+  await context.setOffline(false);
+  await expect(banner).toContainText('You are online!');
+  await expect(status).not.toHaveAccessibleName(/waiting to upload/, { timeout: 20_000 });
+  await expect(banner).toBeHidden({ timeout: 8_000 });
+});
+
+test('Sync Settings: each module with its frequency; an edited one is kept after a reload', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await logIn(page);
+
+  // From the top bar's sync status, as a cashier would.
+  await page.getByRole('button', { name: /^Sync status/ }).click();
+  await expect(page.getByRole('dialog').getByRole('button', { name: 'Sync Settings' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('dialog').getByRole('button', { name: 'Sync Settings' }).click();
+  await expect(page).toHaveURL(/\/syncsettings$/);
+  await expect(page.getByRole('heading', { name: 'Sync Settings' })).toBeVisible();
+
+  const customers = page.getByRole('combobox', { name: 'Customers frequency' });
+  await expect(customers).toHaveValue('Every minute');
+  await expect(page.getByRole('combobox', { name: 'Products frequency' })).toHaveValue('Every 80 seconds');
+  await expect(page.getByRole('combobox', { name: 'Stores frequency' })).toHaveValue('Every 5 minutes');
+  await customers.click();
+  await page.getByRole('option', { name: 'Every 2 minutes' }).click();
+  await expect(customers).toHaveValue('Every 2 minutes');
+
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Customers frequency' })).toHaveValue('Every 2 minutes');
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}/sync-settings-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 375, height: 780 });
+  await page.screenshot({ path: `${SHOTS}/sync-settings-375.png`, fullPage: true });
+
+  // Sync now shows the sync dialog of spec 000 §2.7.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByRole('button', { name: 'Sync now' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: /^Syncing is (ongoing|done)$/ })).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: 'Syncing is done' })).toBeVisible({ timeout: 30_000 });
+  await dialog.getByRole('button', { name: 'Close' }).click();
+});
+
+test('a new version waits for the person: "Critical New Update", "Click to update", reload', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await logIn(page);
+  await waitForAppSaved(page);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Sync Settings' })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+
+  // The server now has a new build: a different service worker script (put back afterwards).
+  const original = readFileSync(SW_FILE, 'utf8');
+  writeFileSync(SW_FILE, `${original}\n// the next version\n`);
+  try {
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+
+    const prompt = page.getByRole('alertdialog', { name: 'Critical New Update' });
+    await expect(prompt).toBeVisible({ timeout: 30_000 });
+    await page.screenshot({ path: `${SHOTS}/update-prompt-1280.png` });
+    // The button's second text may last only a moment before the reload: note every text it shows.
+    const shown: string[] = [];
+    await page.exposeFunction('noteUpdateButton', (text: string) => shown.push(text));
+    await prompt.getByRole('button', { name: 'Click to update' }).evaluate((button) => {
+      const note = (window as unknown as { noteUpdateButton: (t: string) => void }).noteUpdateButton;
+      new MutationObserver(() => note(button.textContent ?? '')).observe(button, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+      });
+    });
+    const reloaded = page.waitForEvent('load');
+    await prompt.getByRole('button', { name: 'Click to update' }).click();
+    await reloaded;
+    expect(shown).toContain('Updating. This might take a while....');
+    await expect(page.getByRole('heading', { name: 'Sync Settings' })).toBeVisible();
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+    const waiting = await page.evaluate(
+      async () => !!(await navigator.serviceWorker.getRegistration())?.waiting,
+    );
+    expect(waiting).toBe(false);
+  } finally {
+    writeFileSync(SW_FILE, original);
+  }
+});
+
+/** A customer as the app queues one made offline: in `customers` and `customers_unsynced`. */
+const queueCustomerInWorker = async (context: BrowserContext, businessId: string, firstName: string) => {
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  const _id = randomUUID();
+  await worker.evaluate(
+    async ({ db, record }) => {
+      const open = indexedDB.open(db);
+      const conn = await new Promise<IDBDatabase>((resolve, reject) => {
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      const tx = conn.transaction(['customers', 'customers_unsynced'], 'readwrite');
+      tx.objectStore('customers').put(record);
+      tx.objectStore('customers_unsynced').put(record);
+      await new Promise((resolve, reject) => {
+        tx.oncomplete = resolve;
+        tx.onerror = () => reject(tx.error);
+      });
+      conn.close();
+    },
+    {
+      db: `ms-${businessId}`,
+      record: {
+        _id,
+        offline_cust_id: _id,
+        first_name: firstName,
+        last_name: 'Offline',
+        is_offline_data: true,
+        created_at: new Date().toISOString(),
+        updated_at: new Date().toISOString(),
+      },
+    },
+  );
+  return _id;
+};
+
+/** How many businesses' sync instructions the worker keeps (its own `ms-sw` database). */
+const keptInstructions = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const open = indexedDB.open('ms-sw');
+        open.onsuccess = () => {
+          const req = open.result.transaction('instructions').objectStore('instructions').count();
+          req.onsuccess = () => {
+            open.result.close();
+            resolve(req.result);
+          };
+        };
+        open.onerror = () => resolve(0);
+      }),
+  );
+
+/** MONITOR_SYNC (spec 000 §7.4): what the worker's last Background Sync did, and who uploaded. */
+const lastBackgroundRun = (page: Page) =>
+  page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    const monitor = await new Promise<{ lastRun: { by: string; ok: boolean; tag: string } | null }>(
+      (resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = (e) => resolve(e.data);
+        registration.active!.postMessage({ type: 'MONITOR_SYNC' }, [channel.port2]);
+      },
+    );
+    return monitor.lastRun;
+  });
+
+/** Fires a Background Sync event in the worker, as the browser does when the network is back. */
+const fireBackgroundSync = async (context: BrowserContext, tag: string) => {
+  const blank = await context.newPage();
+  const cdp = await context.newCDPSession(blank);
+  const registration = new Promise<{ registrationId: string; scopeURL: string }>((resolve) =>
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      if (registrations[0]) resolve(registrations[0]);
+    }),
+  );
+  await cdp.send('ServiceWorker.enable');
+  const { registrationId, scopeURL } = await registration;
+  await cdp.send('ServiceWorker.dispatchSyncEvent', {
+    origin: new URL(scopeURL).origin,
+    registrationId,
+    tag,
+    lastChance: false,
+  });
+  await blank.close();
+};
+
+test('Background Sync: the open tab uploads when asked, and the worker uploads alone when no tab is open', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const owner = await logIn(page);
+  const api = apiAs(request, {
+    token: owner.token,
+    deviceId: await page.evaluate(() => localStorage.getItem('ms.deviceId')!),
+  });
+  const onServer = async (firstName: string) => {
+    const data = await api.get(`/v2/customers/businesses/${owner.business._id}`);
+    return (data.items as { first_name: string }[]).filter((c) => c.first_name === firstName).length;
+  };
+  await waitForAppSaved(page);
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+  // The page has told the worker how to upload (token, business, tables, batch URL), and its
+  // engine runs (its first sync shows in the top bar).
+  await expect.poll(() => keptInstructions(page)).toBe(1);
+  await expect(page.getByRole('button', { name: /^Sync status/ })).toHaveAccessibleName(
+    /^Sync status: (Syncing|Synced)/,
+    { timeout: 30_000 },
+  );
+
+  // A tab is open: the worker asks it to upload.
+  await queueCustomerInWorker(context, owner.business._id, 'Tunde');
+  await fireBackgroundSync(context, 'not_synced_offline_customers');
+  await expect.poll(() => onServer('Tunde'), { timeout: 30_000 }).toBe(1);
+  expect(await lastBackgroundRun(page)).toMatchObject({ by: 'page', ok: true });
+
+  // No tab: the worker uploads by itself with the instructions it kept.
+  await page.close();
+  await queueCustomerInWorker(context, owner.business._id, 'Bisi');
+  await fireBackgroundSync(context, 'not_synced_offline_customers');
+  await expect.poll(() => onServer('Bisi'), { timeout: 30_000 }).toBe(1);
+
+  // Nothing left waiting, and the worker says it did the last upload itself.
+  const again = await context.newPage();
+  await again.goto('/syncsettings');
+  expect(await lastBackgroundRun(again)).toMatchObject({ by: 'worker', ok: true });
+  await expect(again.getByRole('button', { name: /^Sync status/ })).not.toHaveAccessibleName(
+    /waiting to upload/,
+  );
+  expect(await onServer('Tunde')).toBe(1);
+
+  // Logging out makes the worker forget the token.
+  await again.getByRole('button', { name: 'More options' }).click();
+  await again.getByRole('menuitem', { name: 'Logout' }).click();
+  await again.getByRole('dialog', { name: 'Log out' }).getByRole('button', { name: 'Log out' }).click();
+  await expect(again).toHaveURL(/\/login$/);
+  await expect.poll(() => keptInstructions(again)).toBe(0);
+});
