@@ -44,6 +44,8 @@ export const paths = {
   SalesHistory: '/sales-history',
   SalesDetails: '/sales-details/:id',
   SalesReport: '/sales-report',
+  SyncSettings: '/syncsettings',
+  PaymentMethod: '/payment-methods',
 } as const;
 
 export type RouteName = keyof typeof paths;

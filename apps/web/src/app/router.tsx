@@ -6,12 +6,14 @@ import { labelsRoutes } from '@/features/labels/routes';
 import { loyaltyRoutes } from '@/features/loyalty/routes';
 import { modifiersRoutes } from '@/features/modifiers/routes';
 import { optionsRoutes } from '@/features/options/routes';
+import { paymentMethodsRoutes } from '@/features/payment-methods/routes';
 import { posRoutes } from '@/features/pos/routes';
 import { productUploadsRoutes } from '@/features/product-uploads/routes';
 import { productsRoutes } from '@/features/products/routes';
 import { registersRoutes } from '@/features/registers/routes';
 import { salesHistoryRoutes } from '@/features/sales-history/routes';
 import { salesReportsRoutes } from '@/features/sales-reports/routes';
+import { syncSettingsRoutes } from '@/features/sync-settings/routes';
 import { tagsRoutes } from '@/features/tags/routes';
 import { AdminOnly } from './guards/admin-only';
 import { HideForAuth, RequireAuth } from './guards/require-auth';
@@ -87,9 +89,11 @@ export const router = createBrowserRouter([
               ...posRoutes,
               ...salesHistoryRoutes,
               ...salesReportsRoutes,
+              ...syncSettingsRoutes,
               {
                 element: <AdminOnly />,
                 children: [
+                  ...paymentMethodsRoutes,
                   {
                     path: paths.CompanyInfo,
                     lazy: lazyPage(() => import('@/features/business/routes/company-info-page')),

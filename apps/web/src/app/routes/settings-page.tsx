@@ -14,8 +14,10 @@ import type { Icon } from '@tabler/icons-react';
 import {
   IconBuildingStore,
   IconChevronRight,
+  IconCreditCardPay,
   IconLayoutGrid,
   IconLayoutList,
+  IconRefresh,
   IconShieldLock,
   IconSquarePlus,
   IconUser,
@@ -57,6 +59,19 @@ const ENTRIES: Entry[] = [
     description: 'What each role is allowed to do',
     icon: IconUserCog,
     adminOnly: true,
+  },
+  {
+    route: 'PaymentMethod',
+    label: 'Payment methods',
+    description: 'How customers can pay at the till',
+    icon: IconCreditCardPay,
+    adminOnly: true,
+  },
+  {
+    route: 'SyncSettings',
+    label: 'Sync settings',
+    description: 'How often this device syncs each kind of record',
+    icon: IconRefresh,
   },
   {
     route: 'Security',

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Text } from '@mantine/core';
 import { formatMoney, SALE_PAYMENT_METHOD_LABELS, type Sale } from '@ms/contracts';
+import { useCheckoutOptions } from '@/features/payment-methods';
 import { usePayLater } from '../api/sales';
 
 /** Record (part of) what an unpaid sale owes: PATCH pay-later. Cash needs an open register in the store. */
@@ -16,9 +17,17 @@ export const PaymentDialog = ({
   const [amount, setAmount] = useState<number | string>(sale.balance);
   const [method, setMethod] = useState<string>('cash');
   const pay = usePayLater(sale._id);
-  const methods = (['cash', 'fixed_account', 'card', 'store_credit'] as const)
-    .filter((m) => m !== 'store_credit' || sale.customer_id)
-    .map((m) => ({ value: m, label: SALE_PAYMENT_METHOD_LABELS[m] }));
+  const checkout = useCheckoutOptions();
+  // The business's checkout options (custom ones too); the built-ins until they are loaded.
+  const offered =
+    checkout.data?.items.map((o) => ({ value: o.method, label: o.label })) ??
+    (['cash', 'fixed_account', 'card', 'store_credit'] as const).map((m) => ({
+      value: m as string,
+      label: SALE_PAYMENT_METHOD_LABELS[m],
+    }));
+  const methods = offered.filter(
+    (m) => m.value !== 'loyalty_points' && (m.value !== 'store_credit' || sale.customer_id),
+  );
   const value = typeof amount === 'number' ? amount : Number(amount) || 0;
   const close = () => {
     pay.reset();

@@ -1,0 +1,8 @@
+import type { RouteObject } from 'react-router';
+import { lazyPage } from '@/app/lazy-page';
+import { paths } from '@/app/route-paths';
+
+/** Routes of this feature; app/router.tsx puts them among the admin-only routes (spec: /payment-methods (admin)). */
+export const paymentMethodsRoutes: RouteObject[] = [
+  { path: paths.PaymentMethod, lazy: lazyPage(() => import('./payment-methods-page')) },
+];
