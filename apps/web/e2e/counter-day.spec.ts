@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { PASSWORD, pinDeviceId, signUpByApi } from './fixtures';
+import { expect, test } from '@playwright/test';
+import { apiAs, PASSWORD, pinDeviceId, signUpByApi } from './fixtures';
 
 /**
  * A day at the counter end to end (issue 4 acceptance), against the real server and only through
@@ -10,16 +10,6 @@ import { PASSWORD, pinDeviceId, signUpByApi } from './fixtures';
  */
 
 const SHOTS = 'test-results/screenshots';
-
-const apiAs = (request: APIRequestContext, token: string, deviceId: string) => {
-  const headers = { Authorization: `Bearer ${token}`, deviceID: deviceId };
-  return async (url: string, data: unknown) => {
-    const res = await request.post(url, { headers, data });
-    const body = await res.json();
-    expect(res.ok(), `POST ${url}: ${JSON.stringify(body)}`).toBe(true);
-    return body.data;
-  };
-};
 
 test('a day at the counter: open, sell, print, refund, close short, see it on the dashboard', async ({
   page,
@@ -42,16 +32,16 @@ test('a day at the counter: open, sell, print, refund, close short, see it on th
   });
   const b: string = owner.business._id;
   const storeId: string = owner.business.stores[0].id;
-  const post = apiAs(request, owner.token, deviceId);
+  const api = apiAs(request, { token: owner.token, deviceId });
   const stock = (n: number) => [{ store_id: storeId, stock: n }];
 
   // The catalogue: a shirt in sizes S and L with an optional gift wrap, and two simple products.
-  const extras = await post(`/v2/business/${b}/modifiers/set`, {
+  const extras = await api.post(`/v2/business/${b}/modifiers/set`, {
     name: 'Extras',
     business_id: b,
     modifiers: [{ name: 'Gift wrap', selling_price: 500 }],
   });
-  await post(`/v2/business/${b}/products/`, {
+  await api.post(`/v2/business/${b}/products/`, {
     name: 'Ankara shirt',
     product_type: 'variable',
     selling_price: 6000,
@@ -63,13 +53,13 @@ test('a day at the counter: open, sell, print, refund, close short, see it on th
       { option_values: { Size: 'L' }, selling_price: 7500, store_stock: stock(4) },
     ],
   });
-  await post(`/v2/business/${b}/products/`, {
+  await api.post(`/v2/business/${b}/products/`, {
     name: 'Peak milk tin',
     selling_price: 800,
     track_stock: true,
     store_stock: stock(24),
   });
-  await post(`/v2/business/${b}/products/`, {
+  await api.post(`/v2/business/${b}/products/`, {
     name: 'Agege bread',
     selling_price: 1200,
     track_stock: true,

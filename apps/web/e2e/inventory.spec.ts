@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { PASSWORD, pinDeviceId, signUpByApi } from './fixtures';
+import { apiAs, PASSWORD, pinDeviceId, signUpByApi, uniqueEmail } from './fixtures';
 
 /**
  * Inventory end to end, against the real server: add stock and see it in the log, transfer stock
@@ -11,21 +11,6 @@ import { PASSWORD, pinDeviceId, signUpByApi } from './fixtures';
 type Owner = { email: string; token: string; deviceId: string; businessId: string; storeId: string };
 
 const SHOTS = 'test-results/screenshots';
-
-const apiAs = (request: APIRequestContext, owner: Owner) => {
-  const headers = { Authorization: `Bearer ${owner.token}`, deviceID: owner.deviceId };
-  const call = async (method: 'get' | 'post', url: string, data?: unknown) => {
-    const res = await request[method](url, { headers, data });
-    const body = await res.json();
-    expect(res.ok(), `${method.toUpperCase()} ${url}: ${JSON.stringify(body)}`).toBe(true);
-    return body.data;
-  };
-  return {
-    createStore: (name: string): Promise<{ _id: string }> => call('post', '/v1/stores/', { name }),
-    createProduct: (body: Record<string, unknown>): Promise<{ _id: string }> =>
-      call('post', `/v2/business/${owner.businessId}/products/`, body),
-  };
-};
 
 const newOwner = async (page: Page, request: APIRequestContext): Promise<Owner> => {
   const deviceId = await pinDeviceId(page);
@@ -97,8 +82,9 @@ test('add stock, transfer between stores and receive it, count stock and correct
   await page.setViewportSize({ width: 1280, height: 800 });
   const owner = await newOwner(page, request);
   const api = apiAs(request, owner);
-  const ikeja = await api.createStore('Ikeja');
-  await api.createProduct({
+  const products = `/v2/business/${owner.businessId}/products/`;
+  const ikeja: { _id: string } = await api.post('/v1/stores/', { name: 'Ikeja' });
+  await api.post(products, {
     name: 'Peak Milk 400g',
     sku: 'PEAK400',
     cost_price: 1200,
@@ -107,7 +93,7 @@ test('add stock, transfer between stores and receive it, count stock and correct
     low_stock_threshold: 3,
     store_stock: [{ store_id: owner.storeId, stock: 10 }],
   });
-  const semovita = await api.createProduct({
+  const semovita: { _id: string } = await api.post(products, {
     name: 'Golden Penny Semovita 1kg',
     cost_price: 900,
     selling_price: 1100,
@@ -221,13 +207,10 @@ test('add stock, transfer between stores and receive it, count stock and correct
   await shoot(page, 'inventory-dashboard-store');
 
   // A second transfer is cancelled: its stock goes back to Wuse.
-  await request.post(`/v2/business/${owner.businessId}/transfers`, {
-    headers: { Authorization: `Bearer ${owner.token}`, deviceID: owner.deviceId },
-    data: {
-      from_store_id: owner.storeId,
-      to_store_id: ikeja._id,
-      items: [{ product_id: semovita._id, quantity: 2 }],
-    },
+  await api.post(`/v2/business/${owner.businessId}/transfers`, {
+    from_store_id: owner.storeId,
+    to_store_id: ikeja._id,
+    items: [{ product_id: semovita._id, quantity: 2 }],
   });
   await page.goto('/inventory/inventory-transfer');
   await page.getByRole('link', { name: 'TR-0002' }).click();
@@ -316,26 +299,18 @@ test('an empty inventory says what to do; a cashier gets no stock actions', asyn
   await page.screenshot({ path: `${SHOTS}/inventory-dashboard-empty-375.png`, fullPage: true });
 
   // A cashier (default role: no inventory permission).
-  const headers = { Authorization: `Bearer ${owner.token}`, deviceID: owner.deviceId };
-  const roles = (await (await request.get(`/v1/businesses/${owner.businessId}/roles`, { headers })).json())
-    .data as {
-    _id: string;
-    name: string;
-  }[];
+  const api = apiAs(request, owner);
+  const roles: { _id: string; name: string }[] = await api.get(`/v1/businesses/${owner.businessId}/roles`);
   const cashierRole = roles.find((r) => r.name.toLowerCase() === 'cashier')!;
-  const email = `cashier.${Date.now().toString(36)}@e2e.ng`;
-  const res = await request.post(`/v1/businesses/${owner.businessId}/employees`, {
-    headers,
-    data: {
-      first_name: 'Bola',
-      last_name: 'Ade',
-      email,
-      role_id: cashierRole._id,
-      store_ids: [owner.storeId],
-      password: PASSWORD,
-    },
+  const email = uniqueEmail('cashier');
+  await api.post(`/v1/businesses/${owner.businessId}/employees`, {
+    first_name: 'Bola',
+    last_name: 'Ade',
+    email,
+    role_id: cashierRole._id,
+    store_ids: [owner.storeId],
+    password: PASSWORD,
   });
-  expect(res.ok(), await res.text()).toBe(true);
   await page.evaluate(() => {
     localStorage.removeItem('ms.session');
     localStorage.removeItem('ms.savedUsers');
@@ -359,21 +334,18 @@ test('a count of one category lists only its items, and a cancelled count change
   await page.setViewportSize({ width: 1280, height: 800 });
   const owner = await newOwner(page, request);
   const api = apiAs(request, owner);
-  const headers = { Authorization: `Bearer ${owner.token}`, deviceID: owner.deviceId };
-  const res = await request.post(`/v2/business/${owner.businessId}/product/categories`, {
-    headers,
-    data: { name: 'Drinks' },
+  const products = `/v2/business/${owner.businessId}/products/`;
+  const drinks: { _id: string } = await api.post(`/v2/business/${owner.businessId}/product/categories`, {
+    name: 'Drinks',
   });
-  expect(res.ok(), await res.text()).toBe(true);
-  const drinks = (await res.json()).data as { _id: string };
-  await api.createProduct({
+  await api.post(products, {
     name: 'Coca-Cola 50cl',
     selling_price: 300,
     cost_price: 220,
     category_id: drinks._id,
     store_stock: [{ store_id: owner.storeId, stock: 24 }],
   });
-  await api.createProduct({
+  await api.post(products, {
     name: 'Dangote Sugar 500g',
     selling_price: 800,
     store_stock: [{ store_id: owner.storeId, stock: 5 }],

@@ -100,6 +100,7 @@ test('find a sale, re-issue its receipt, refund a line to cash, and collect an u
   await expect(page.getByTestId('total-count')).toHaveText('2');
   await expect(page.getByTestId('total-sold')).toHaveText('₦10,500.00');
   await expect(page.getByTestId('total-owed')).toHaveText('₦2,400.00');
+  await expect(page.getByTestId('total-by-method')).toHaveText('Paid ₦8,100.00: Cash ₦8,100.00');
   await expect(page.getByText('2 sales')).toBeVisible();
   await expect(page.getByTestId('sales-table').getByText('Tunde Bakare')).toBeVisible();
   await shoot(page, 'sales-history-list');

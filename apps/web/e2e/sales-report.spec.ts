@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { PASSWORD, pinDeviceId, signUpByApi } from './fixtures';
+import { expect, test, type Page } from '@playwright/test';
+import { apiAs, PASSWORD, pinDeviceId, signUpByApi } from './fixtures';
 
 /**
  * The sales report against the real server: two card sales and a refund made through the API, then
@@ -11,16 +11,6 @@ import { PASSWORD, pinDeviceId, signUpByApi } from './fixtures';
 const SHOTS = 'test-results/screenshots';
 
 type Owner = { email: string; token: string; deviceId: string; businessId: string; storeId: string };
-
-const apiAs = (request: APIRequestContext, owner: Owner) => {
-  const headers = { Authorization: `Bearer ${owner.token}`, deviceID: owner.deviceId };
-  return async (method: 'get' | 'post', url: string, data?: unknown) => {
-    const res = await request[method](url, { headers, data });
-    const body = await res.json();
-    expect(res.ok(), `${method.toUpperCase()} ${url}: ${JSON.stringify(body)}`).toBe(true);
-    return body.data;
-  };
-};
 
 const shoot = async (page: Page, name: string) => {
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -49,43 +39,43 @@ test('sales made through the API show in the sales report, its chart and its CSV
     businessId: data.business._id,
     storeId: data.business.stores[0].id,
   };
-  const call = apiAs(request, owner);
+  const api = apiAs(request, owner);
   const b = owner.businessId;
   const stock = [{ store_id: owner.storeId, stock: 20 }];
-  const cola = await call('post', `/v2/business/${b}/products/`, {
+  const cola = await api.post(`/v2/business/${b}/products/`, {
     name: 'Coca-Cola 50cl',
     selling_price: 300,
     cost_price: 200,
     track_stock: true,
     store_stock: stock,
   });
-  const semo = await call('post', `/v2/business/${b}/products/`, {
+  const semo = await api.post(`/v2/business/${b}/products/`, {
     name: 'Golden Penny Semovita 1kg',
     selling_price: 1100,
     cost_price: 800,
     track_stock: true,
     store_stock: stock,
   });
-  const bola = await call('post', '/v1/customers/', {
+  const bola = await api.post('/v1/customers/', {
     first_name: 'Bola',
     last_name: 'Adeyemi',
     phone: '07020000001',
   });
   // 5 Coca-Cola to Bola (one comes back), 2 Semovita: by card, no register needed.
-  const first = await call('post', `/v2/business/${b}/sales`, {
+  const first = await api.post(`/v2/business/${b}/sales`, {
     _id: crypto.randomUUID(),
     store_id: owner.storeId,
     customer_id: bola._id,
     items: [{ _id: cola._id, quantity: 5 }],
     payments: [{ method: 'card', amount: 1500 }],
   });
-  await call('post', `/v2/business/${b}/sales`, {
+  await api.post(`/v2/business/${b}/sales`, {
     _id: crypto.randomUUID(),
     store_id: owner.storeId,
     items: [{ _id: semo._id, quantity: 2 }],
     payments: [{ method: 'card', amount: 2200 }],
   });
-  await call('post', `/v1/sales/${first.id}/refunds`, {
+  await api.post(`/v1/sales/${first.id}/refunds`, {
     lines: [{ line_id: first.items[0]._id, quantity: 1 }],
     to: 'original',
   });

@@ -24,6 +24,18 @@ describe('sidebar entries', () => {
     expect(shown).not.toContain('Transactions');
   });
 
+  it('lists Registers (spec 000 POS route /registers) next to Point of Sale and in Retail Store', () => {
+    const tools = visibleSections(SEARCHABLE_SECTIONS, cashier).find((s) => s.title === 'Business Tools');
+    const names = tools?.entries.map((e) => e.label) ?? [];
+    expect(names.slice(names.indexOf('Point of Sale'), names.indexOf('Point of Sale') + 2)).toEqual([
+      'Point of Sale',
+      'Registers',
+    ]);
+    const retail = visibleSections(RAIL_GROUPS, cashier).find((s) => s.title === 'Retail Store');
+    expect(retail?.entries.find((e) => e.label === 'Registers')?.to).toBe('/registers');
+    expect(tools?.entries.find((e) => e.label === 'Registers')?.to).toBe('/registers');
+  });
+
   it('hides admin-only entries and sections from other roles', () => {
     expect(labels(visibleSections(SEARCHABLE_SECTIONS, cashier))).not.toContain('Security');
     const profile = visibleSections(RAIL_GROUPS, cashier).find((s) => s.title === 'Profile');

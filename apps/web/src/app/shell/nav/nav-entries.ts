@@ -8,6 +8,7 @@ import {
   IconBuildingStore,
   IconBuildingWarehouse,
   IconCash,
+  IconCashRegister,
   IconCategory,
   IconChartBar,
   IconClipboardList,
@@ -100,6 +101,7 @@ export const SEARCHABLE_SECTIONS: NavSection[] = [
     title: 'Business Tools',
     entries: [
       { label: 'Point of Sale', icon: IconCash, route: 'Pos' },
+      { label: 'Registers', icon: IconCashRegister, route: 'Registers' },
       { label: 'Products', icon: IconPackage, route: 'Products' },
       { label: 'Inventory Management', icon: IconBuildingWarehouse, route: 'InventoryTab' },
       { label: 'Book Keeping', icon: IconBook, route: 'SalesHistory' },
@@ -174,6 +176,7 @@ export const RAIL_GROUPS: NavSection[] = [
       { label: 'Stock adjustment', icon: IconAdjustments, route: 'StockAdjustment' },
       { label: 'Print labels', icon: IconPrinter, route: 'PrintLabel' },
       { label: 'Stores', icon: IconBuildingStore, route: 'AllStores' },
+      { label: 'Registers', icon: IconCashRegister, route: 'Registers' },
     ],
   },
   {
@@ -195,7 +198,7 @@ export const RAIL_GROUPS: NavSection[] = [
   {
     title: 'Settings',
     entries: [
-      { label: 'Payment Methods', icon: IconCreditCardPay, route: 'PaymentMethod' },
+      { label: 'Payment Methods', icon: IconCreditCardPay, route: 'PaymentMethod', adminOnly: true },
       { label: 'Hardware', icon: IconDeviceMobile, route: 'Hardware', adminOnly: true },
       { label: 'Integrations', icon: IconPlug, route: 'Integrations' },
       {

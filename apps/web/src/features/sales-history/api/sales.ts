@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PayLaterBody, RefundBody, Sale, SalePage, SaleStatus, SaleSummary } from '@ms/contracts';
+import type { PayLaterBody, RefundBody, Sale, SalePage, SaleStatus } from '@ms/contracts';
 import { api } from '@/lib/api-client';
 import { useSession } from '@/lib/session-store';
 
@@ -16,7 +16,6 @@ export type SaleFilters = {
 export const salesKeys = {
   all: (b: string) => ['sales-history', b] as const,
   page: (b: string, f: SaleFilters, page: number) => ['sales-history', b, 'page', f, page] as const,
-  totals: (b: string, f: SaleFilters) => ['sales-history', b, 'totals', f] as const,
   one: (b: string, id: string) => ['sales-history', b, 'sale', id] as const,
   unpaid: (b: string, store: string) => ['sales-history', b, 'unpaid', store] as const,
 };
@@ -31,70 +30,12 @@ const listQuery = (f: SaleFilters, page: number, limit: number) => ({
   limit,
 });
 
-/** GET /v2/business/{b}/sales: one page, newest first. */
+/** GET /v2/business/{b}/sales: one page, newest first, with the totals of the whole filtered range. */
 export const useSalesPage = (f: SaleFilters, page: number, limit: number) => {
   const b = useBusinessId();
   return useQuery({
     queryKey: salesKeys.page(b, f, page),
     queryFn: () => api.get<SalePage>(`/v2/business/${b}/sales`, { query: listQuery(f, page, limit) }),
-    enabled: !!b,
-    placeholderData: keepPreviousData,
-  });
-};
-
-export type RangeTotals = {
-  count: number;
-  total: number;
-  paid: number;
-  owed: number;
-  refunded: number;
-  /** More sales than we add up on the device: the totals cover the newest `count`. */
-  partial: boolean;
-};
-
-const TOTAL_PAGE = 200;
-const TOTAL_PAGES_MAX = 10;
-
-/** Sums in kobo so many sales add up to the exact naira. */
-export const sumSales = (rows: readonly SaleSummary[]): Omit<RangeTotals, 'partial'> => {
-  const k = (n: number) => Math.round(n * 100);
-  const acc = { count: rows.length, total: 0, paid: 0, owed: 0, refunded: 0 };
-  for (const s of rows) {
-    acc.total += k(s.total);
-    acc.paid += k(Math.min(s.amount_paid, s.total));
-    acc.owed += k(s.balance);
-    acc.refunded += k(s.refunded_total);
-  }
-  return {
-    ...acc,
-    total: acc.total / 100,
-    paid: acc.paid / 100,
-    owed: acc.owed / 100,
-    refunded: acc.refunded / 100,
-  };
-};
-
-/**
- * Totals of the filtered range. The list endpoint has no aggregate, so the device adds up the
- * range's sales in pages of 200 (at most 2,000 sales; beyond that the totals say so).
- */
-export const useRangeTotals = (f: SaleFilters) => {
-  const b = useBusinessId();
-  return useQuery({
-    queryKey: salesKeys.totals(b, f),
-    queryFn: async (): Promise<RangeTotals> => {
-      const rows: SaleSummary[] = [];
-      let total = 0;
-      for (let page = 1; page <= TOTAL_PAGES_MAX; page++) {
-        const data = await api.get<SalePage>(`/v2/business/${b}/sales`, {
-          query: listQuery(f, page, TOTAL_PAGE),
-        });
-        rows.push(...data.items);
-        total = data.total;
-        if (rows.length >= data.total || data.items.length < TOTAL_PAGE) break;
-      }
-      return { ...sumSales(rows), partial: rows.length < total };
-    },
     enabled: !!b,
     placeholderData: keepPreviousData,
   });

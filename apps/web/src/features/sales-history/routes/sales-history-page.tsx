@@ -22,7 +22,7 @@ import { formatMoney, SALE_STATUS_LABELS, SALE_STATUSES, type SaleStatus } from 
 import { PageHeader } from '@/components/ui/page-header';
 import { hasPermission, useSession } from '@/lib/session-store';
 import { useMyStores } from '@/features/stores';
-import { useRangeTotals, useSalesPage, useUnpaidSales, type SaleFilters } from '../api/sales';
+import { useSalesPage, useUnpaidSales, type SaleFilters } from '../api/sales';
 import { SalesList } from '../components/sales-list';
 import { RANGE_PRESETS, rangeFor, type RangePreset } from '../lib/ranges';
 
@@ -100,7 +100,6 @@ const SalesHistoryPage = () => {
     [store, range.from, range.to, status, debounced],
   );
   const list = useSalesPage(filters, page, PAGE_SIZE);
-  const totals = useRangeTotals(filters);
   const storeOptions = (stores.data ?? []).map((s) => ({ value: s._id, label: s.name }));
   const chosenUnpaidStore = unpaidStore ?? storeOptions[0]?.value ?? null;
   const unpaid = useUnpaidSales(chosenUnpaidStore, tab === 'unpaid' && canSell);
@@ -119,6 +118,7 @@ const SalesHistoryPage = () => {
   const reset = () => setPage(1);
   const items = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
+  const totals = list.data?.totals;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const filtered = !!(store || status || debounced.trim());
 
@@ -229,37 +229,22 @@ const SalesHistoryPage = () => {
               ? dayLabel(range.from)
               : `${dayLabel(range.from)} to ${dayLabel(range.to)}`}
           </Text>
-          {totals.isError ? (
-            <Text size="sm" c="red.8">
-              Totals could not be added up: {totals.error.message}
-            </Text>
-          ) : (
+          {!list.isError && (
             <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" aria-label="Totals for the range">
-              <Stat
-                label="Sales"
-                value={totals.data ? String(totals.data.count) : '…'}
-                testId="total-count"
-              />
-              <Stat
-                label="Sold"
-                value={totals.data ? formatMoney(totals.data.total) : '…'}
-                testId="total-sold"
-              />
-              <Stat
-                label="Owed"
-                value={totals.data ? formatMoney(totals.data.owed) : '…'}
-                testId="total-owed"
-              />
+              <Stat label="Sales" value={totals ? String(totals.count) : '…'} testId="total-count" />
+              <Stat label="Sold" value={totals ? formatMoney(totals.total) : '…'} testId="total-sold" />
+              <Stat label="Owed" value={totals ? formatMoney(totals.owed) : '…'} testId="total-owed" />
               <Stat
                 label="Refunded"
-                value={totals.data ? formatMoney(totals.data.refunded) : '…'}
+                value={totals ? formatMoney(totals.refunded) : '…'}
                 testId="total-refunded"
               />
             </SimpleGrid>
           )}
-          {totals.data?.partial && (
-            <Text size="xs" c="dimmed">
-              Totals cover the newest {totals.data.count} sales. Pick a shorter range for exact totals.
+          {totals && totals.by_method.length > 0 && (
+            <Text size="sm" c="dimmed" data-testid="total-by-method">
+              Paid {formatMoney(totals.amount_paid)}:{' '}
+              {totals.by_method.map((m) => `${m.method_label} ${formatMoney(m.amount)}`).join(' · ')}
             </Text>
           )}
 

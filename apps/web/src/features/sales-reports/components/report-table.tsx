@@ -1,6 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { ScrollArea, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
+import { formatMoney } from '@ms/contracts';
 import { nextSort, sortRows, type SortState } from '../lib/sort';
 
 export type Column<T> = {
@@ -13,6 +14,21 @@ export type Column<T> = {
   /** The totals row's cell. */
   total?: ReactNode;
 };
+
+/** A naira column: sorts on the amount, shows it as money, and the total as money. */
+export const moneyColumn = <T,>(
+  key: string,
+  label: string,
+  amount: (row: T) => number,
+  total: number,
+): Column<T> => ({
+  key,
+  label,
+  value: amount,
+  render: (row) => formatMoney(amount(row)),
+  numeric: true,
+  total: formatMoney(total),
+});
 
 type Props<T> = {
   caption: string;

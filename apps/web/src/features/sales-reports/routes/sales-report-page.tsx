@@ -1,24 +1,24 @@
 import { useState, type ReactNode } from 'react';
 import {
-  Alert,
-  Button,
   Center,
   Group,
   Paper,
   SegmentedControl,
   Select,
   SimpleGrid,
-  Skeleton,
   Stack,
   Tabs,
   Text,
   TextInput,
 } from '@mantine/core';
-import { IconChartBar, IconDownload } from '@tabler/icons-react';
+import { IconChartBar } from '@tabler/icons-react';
 import {
   formatMoney,
+  type CustomerSalesReport,
   type CustomerSalesRow,
+  type EmployeeSalesReport,
   type EmployeeSalesRow,
+  type ProductSalesReport,
   type ProductSalesRow,
 } from '@ms/contracts';
 import { PageHeader } from '@/components/ui/page-header';
@@ -35,29 +35,11 @@ import {
   type ReportFilters,
 } from '../api/reports';
 import { ReportBarChart } from '../components/report-bar-chart';
-import { ReportTable, type Column } from '../components/report-table';
+import { ExportButton, ReportLoadError, ReportLoading, ReportPanel } from '../components/report-panel';
+import { moneyColumn, ReportTable, type Column } from '../components/report-table';
 import { csvFileName } from '../lib/sort';
 
 type Tab = 'product' | 'employee' | 'customer' | 'summary';
-
-const Loading = () => (
-  <Stack gap="xs">
-    {[1, 2, 3].map((i) => (
-      <Skeleton key={i} h={48} radius="md" />
-    ))}
-  </Stack>
-);
-
-const LoadError = ({ message, retry }: { message: string; retry: () => void }) => (
-  <Alert color="red" title="Could not load this report">
-    <Stack gap="xs" align="flex-start">
-      <Text size="sm">{message}</Text>
-      <Button size="xs" variant="white" color="red" onClick={retry}>
-        Try again
-      </Button>
-    </Stack>
-  </Alert>
-);
 
 const Empty = ({ children }: { children: ReactNode }) => (
   <Center py="xl">
@@ -88,122 +70,50 @@ const Stat = ({ label, value, testId }: { label: string; value: string; testId: 
   </Paper>
 );
 
-/** "Export CSV": the server's CSV of the report for the same days and store. */
-const ExportButton = ({ onExport, disabled }: { onExport: () => Promise<void>; disabled?: boolean }) => {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  return (
-    <Stack gap={4} align="flex-end">
-      <Button
-        variant="default"
-        leftSection={<IconDownload size={16} aria-hidden />}
-        loading={busy}
-        disabled={disabled}
-        onClick={async () => {
-          setBusy(true);
-          setError(null);
-          try {
-            await onExport();
-          } catch (e) {
-            setError(e instanceof Error ? e.message : 'The download failed. Try again.');
-          } finally {
-            setBusy(false);
-          }
-        }}
-      >
-        Export CSV
-      </Button>
-      {error && (
-        <Text size="xs" c="red" role="alert">
-          {error}
-        </Text>
-      )}
-    </Stack>
-  );
-};
-
 const money = (v: number) => formatMoney(v);
+const useBusinessId = () => useSession()?.business._id ?? '';
 
 // ------------------------------------------------------------------------------------------------
 
+const productColumns = (t: ProductSalesReport['totals']): Column<ProductSalesRow>[] => [
+  {
+    key: 'name',
+    label: 'Product',
+    value: (x) => (x.variety_name ? `${x.name} (${x.variety_name})` : x.name),
+    total: 'Total',
+  },
+  { key: 'sold', label: 'Sold', value: (x) => x.quantity_sold, numeric: true, total: t.quantity_sold },
+  {
+    key: 'refunded',
+    label: 'Refunded',
+    value: (x) => x.quantity_refunded,
+    numeric: true,
+    total: t.quantity_refunded,
+  },
+  moneyColumn('net', 'Net sales', (x) => x.net_sales, t.net_sales),
+  moneyColumn('refunds', 'Refunds', (x) => x.refunds, t.refunds),
+  moneyColumn('cost', 'Cost', (x) => x.cost, t.cost),
+  moneyColumn('profit', 'Profit', (x) => x.profit, t.profit),
+];
+
 const ProductTab = ({ filters }: { filters: ReportFilters }) => {
-  const b = useSession()?.business._id ?? '';
-  const q = useProductReport(filters);
-  if (q.isPending) return <Loading />;
-  if (q.isError) return <LoadError message={q.error.message} retry={() => void q.refetch()} />;
-  const r = q.data;
-  const t = r.totals;
-  const columns: Column<ProductSalesRow>[] = [
-    {
-      key: 'name',
-      label: 'Product',
-      value: (x) => (x.variety_name ? `${x.name} (${x.variety_name})` : x.name),
-      total: 'Total',
-    },
-    { key: 'sold', label: 'Sold', value: (x) => x.quantity_sold, numeric: true, total: t.quantity_sold },
-    {
-      key: 'refunded',
-      label: 'Refunded',
-      value: (x) => x.quantity_refunded,
-      numeric: true,
-      total: t.quantity_refunded,
-    },
-    {
-      key: 'net',
-      label: 'Net sales',
-      value: (x) => x.net_sales,
-      render: (x) => money(x.net_sales),
-      numeric: true,
-      total: money(t.net_sales),
-    },
-    {
-      key: 'refunds',
-      label: 'Refunds',
-      value: (x) => x.refunds,
-      render: (x) => money(x.refunds),
-      numeric: true,
-      total: money(t.refunds),
-    },
-    {
-      key: 'cost',
-      label: 'Cost',
-      value: (x) => x.cost,
-      render: (x) => money(x.cost),
-      numeric: true,
-      total: money(t.cost),
-    },
-    {
-      key: 'profit',
-      label: 'Profit',
-      value: (x) => x.profit,
-      render: (x) => money(x.profit),
-      numeric: true,
-      total: money(t.profit),
-    },
-  ];
+  const query = useProductReport(filters);
+  const path = reportPaths.product(useBusinessId());
   return (
-    <Stack gap="md">
-      <Group justify="space-between" align="flex-start">
+    <ReportPanel
+      query={query}
+      filters={filters}
+      csv={{ method: 'POST', path, name: 'sales-by-product' }}
+      stats={({ totals: t }) => (
         <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" style={{ flex: '1 1 320px' }}>
           <Stat label="Net sales" value={money(t.net_sales)} testId="product-net-sales" />
           <Stat label="Items sold" value={String(t.net_quantity)} testId="product-items" />
           <Stat label="Profit" value={money(t.profit)} testId="product-profit" />
         </SimpleGrid>
-        <ExportButton
-          disabled={!r.rows.length}
-          onExport={() =>
-            downloadReportCsv(
-              'POST',
-              reportPaths.product(b),
-              filters,
-              csvFileName('sales-by-product', r.startdate, r.enddate),
-            )
-          }
-        />
-      </Group>
-      {r.rows.length === 0 ? (
-        <NoSales />
-      ) : (
+      )}
+      empty={<NoSales />}
+    >
+      {(r) => (
         <>
           <ReportBarChart
             title="Top 10 products by net sales"
@@ -217,78 +127,37 @@ const ProductTab = ({ filters }: { filters: ReportFilters }) => {
           <ReportTable
             caption="Refunded items are taken off net sales. Cost uses each product's current cost price."
             rows={r.rows}
-            columns={columns}
+            columns={productColumns(r.totals)}
             rowKey={(x) => `${x.product_id}:${x.variety_id ?? ''}`}
             initialSort={{ key: 'net', dir: 'desc' }}
             testId="product-table"
           />
         </>
       )}
-    </Stack>
+    </ReportPanel>
   );
 };
 
+const employeeColumns = (t: EmployeeSalesReport['totals']): Column<EmployeeSalesRow>[] => [
+  { key: 'name', label: 'Employee', value: (x) => x.name, total: 'Total' },
+  { key: 'count', label: 'Sales', value: (x) => x.sales_count, numeric: true, total: t.sales_count },
+  moneyColumn('total', 'Total', (x) => x.total, t.total),
+  moneyColumn('refunds', 'Refunds', (x) => x.refunds, t.refunds),
+  moneyColumn('net', 'Net sales', (x) => x.net_total, t.net_total),
+  moneyColumn('avg', 'Average sale', (x) => x.average_sale, t.average_sale),
+];
+
 const EmployeeTab = ({ filters }: { filters: ReportFilters }) => {
-  const b = useSession()?.business._id ?? '';
-  const q = useEmployeeReport(filters);
-  if (q.isPending) return <Loading />;
-  if (q.isError) return <LoadError message={q.error.message} retry={() => void q.refetch()} />;
-  const r = q.data;
-  const t = r.totals;
-  const columns: Column<EmployeeSalesRow>[] = [
-    { key: 'name', label: 'Employee', value: (x) => x.name, total: 'Total' },
-    { key: 'count', label: 'Sales', value: (x) => x.sales_count, numeric: true, total: t.sales_count },
-    {
-      key: 'total',
-      label: 'Total',
-      value: (x) => x.total,
-      render: (x) => money(x.total),
-      numeric: true,
-      total: money(t.total),
-    },
-    {
-      key: 'refunds',
-      label: 'Refunds',
-      value: (x) => x.refunds,
-      render: (x) => money(x.refunds),
-      numeric: true,
-      total: money(t.refunds),
-    },
-    {
-      key: 'net',
-      label: 'Net sales',
-      value: (x) => x.net_total,
-      render: (x) => money(x.net_total),
-      numeric: true,
-      total: money(t.net_total),
-    },
-    {
-      key: 'avg',
-      label: 'Average sale',
-      value: (x) => x.average_sale,
-      render: (x) => money(x.average_sale),
-      numeric: true,
-      total: money(t.average_sale),
-    },
-  ];
+  const query = useEmployeeReport(filters);
+  const path = reportPaths.employee(useBusinessId());
   return (
-    <Stack gap="md">
-      <Group justify="flex-end">
-        <ExportButton
-          disabled={!r.rows.length}
-          onExport={() =>
-            downloadReportCsv(
-              'GET',
-              reportPaths.employee(b),
-              filters,
-              csvFileName('sales-by-employee', r.startdate, r.enddate),
-            )
-          }
-        />
-      </Group>
-      {r.rows.length === 0 ? (
-        <NoSales />
-      ) : (
+    <ReportPanel
+      query={query}
+      filters={filters}
+      csv={{ method: 'GET', path, name: 'sales-by-employee' }}
+      empty={<NoSales />}
+    >
+      {(r) => (
         <>
           <ReportBarChart
             title="Net sales by employee"
@@ -299,92 +168,67 @@ const EmployeeTab = ({ filters }: { filters: ReportFilters }) => {
           <ReportTable
             caption="Refunds are taken off the sale they refund."
             rows={r.rows}
-            columns={columns}
+            columns={employeeColumns(r.totals)}
             rowKey={(x) => x.employee_id || 'unknown'}
             initialSort={{ key: 'net', dir: 'desc' }}
             testId="employee-table"
           />
         </>
       )}
-    </Stack>
+    </ReportPanel>
   );
 };
 
+const customerColumns = (t: CustomerSalesReport['totals']): Column<CustomerSalesRow>[] => [
+  { key: 'name', label: 'Customer', value: (x) => x.name, total: 'Total' },
+  { key: 'phone', label: 'Phone', value: (x) => x.phone, total: '' },
+  { key: 'count', label: 'Sales', value: (x) => x.sales_count, numeric: true, total: t.sales_count },
+  moneyColumn('net', 'Net sales', (x) => x.net_total, t.net_total),
+  moneyColumn('refunds', 'Refunds', (x) => x.refunds, t.refunds),
+  {
+    key: 'last',
+    label: 'Last purchase',
+    value: (x) => x.last_purchase,
+    render: (x) =>
+      x.last_purchase
+        ? new Date(x.last_purchase).toLocaleDateString('en-NG', {
+            day: 'numeric',
+            month: 'short',
+            year: 'numeric',
+          })
+        : '—',
+    total: '',
+  },
+];
+
 const CustomerTab = ({ filters }: { filters: ReportFilters }) => {
-  const b = useSession()?.business._id ?? '';
-  const q = useCustomerReport(filters);
-  if (q.isPending) return <Loading />;
-  if (q.isError) return <LoadError message={q.error.message} retry={() => void q.refetch()} />;
-  const r = q.data;
-  const t = r.totals;
-  const columns: Column<CustomerSalesRow>[] = [
-    { key: 'name', label: 'Customer', value: (x) => x.name, total: 'Total' },
-    { key: 'phone', label: 'Phone', value: (x) => x.phone, total: '' },
-    { key: 'count', label: 'Sales', value: (x) => x.sales_count, numeric: true, total: t.sales_count },
-    {
-      key: 'net',
-      label: 'Net sales',
-      value: (x) => x.net_total,
-      render: (x) => money(x.net_total),
-      numeric: true,
-      total: money(t.net_total),
-    },
-    {
-      key: 'refunds',
-      label: 'Refunds',
-      value: (x) => x.refunds,
-      render: (x) => money(x.refunds),
-      numeric: true,
-      total: money(t.refunds),
-    },
-    {
-      key: 'last',
-      label: 'Last purchase',
-      value: (x) => x.last_purchase,
-      render: (x) =>
-        x.last_purchase
-          ? new Date(x.last_purchase).toLocaleDateString('en-NG', {
-              day: 'numeric',
-              month: 'short',
-              year: 'numeric',
-            })
-          : '—',
-      total: '',
-    },
-  ];
+  const query = useCustomerReport(filters);
+  const path = reportPaths.customer(useBusinessId());
   return (
-    <Stack gap="md">
-      <Group justify="flex-end">
-        <ExportButton
-          disabled={!r.rows.length}
-          onExport={() =>
-            downloadReportCsv(
-              'POST',
-              reportPaths.customer(b),
-              filters,
-              csvFileName('sales-by-customer', r.startdate, r.enddate),
-            )
-          }
-        />
-      </Group>
-      {r.rows.length === 0 ? (
+    <ReportPanel
+      query={query}
+      filters={filters}
+      csv={{ method: 'POST', path, name: 'sales-by-customer' }}
+      empty={
         <Empty>
           <Text fw={600}>No customer sales in these days</Text>
           <Text size="sm" c="dimmed">
             Attach a customer to a sale at the point of sale to see who buys the most here.
           </Text>
         </Empty>
-      ) : (
+      }
+    >
+      {(r) => (
         <ReportTable
           caption="Sales made to a saved customer. Refunds are taken off."
           rows={r.rows}
-          columns={columns}
+          columns={customerColumns(r.totals)}
           rowKey={(x) => x.customer_id}
           initialSort={{ key: 'net', dir: 'desc' }}
           testId="customer-table"
         />
       )}
-    </Stack>
+    </ReportPanel>
   );
 };
 
@@ -427,9 +271,9 @@ const SummaryTab = ({ filters }: { filters: ReportFilters }) => {
         )}
       </Group>
       {q.isPending ? (
-        <Loading />
+        <ReportLoading />
       ) : q.isError ? (
-        <LoadError message={q.error.message} retry={() => void q.refetch()} />
+        <ReportLoadError message={q.error.message} retry={() => void q.refetch()} />
       ) : (
         <>
           <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
@@ -446,9 +290,7 @@ const SummaryTab = ({ filters }: { filters: ReportFilters }) => {
               </Text>
               {q.data.payments.map((p) => (
                 <Group key={p.method} justify="space-between">
-                  <Text size="sm" tt="capitalize">
-                    {p.method.replace(/_/g, ' ')}
-                  </Text>
+                  <Text size="sm">{p.method_label}</Text>
                   <Text size="sm" fw={600}>
                     {money(p.amount)}
                   </Text>
