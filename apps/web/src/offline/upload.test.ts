@@ -73,6 +73,45 @@ describe('uploading the outbox', () => {
     });
   });
 
+  it("sends a queued sale to the business's own customer when the one made here had the same phone", async () => {
+    const b = freshBusiness();
+    await enqueue(b, 'customers', { _id: 'cust-here', first_name: 'Funke', phone: '08020000002' });
+    await enqueue(b, 'pos', sale(1, 'cust-here'));
+    const net = fakeServer({
+      [`POST ${CUSTOMERS}`]: () => ({
+        data: {
+          results: [
+            {
+              _id: 'cust-here',
+              outcome: 'rejected',
+              code: 'phone_taken',
+              reason: 'A customer with the phone 08020000002 already exists: Funke.',
+              data: { _id: 'cust-server', first_name: 'Funke', phone: '08020000002' },
+            },
+          ],
+        },
+      }),
+      [`POST ${salesPath(b)}`]: (req) => ({
+        data: {
+          results: (req.body as { sales: { _id: string }[] }).sales.map((s) => ({
+            _id: s._id,
+            outcome: 'accepted',
+          })),
+        },
+      }),
+    });
+    await flushUploads(b);
+    const db = businessDb(b);
+    const [salesCall] = net.of('POST', salesPath(b));
+    expect((salesCall!.body as { sales: { customer_id: string }[] }).sales[0]!.customer_id).toBe(
+      'cust-server',
+    );
+    expect(await db.rejected.count()).toBe(0);
+    expect(await db.data('customers').get('cust-here')).toBeUndefined();
+    expect(await db.data('customers').get('cust-server')).toMatchObject({ first_name: 'Funke' });
+    expect(await countPending(b)).toMatchObject({ total: 0 });
+  });
+
   it('keeps everything queued when the network fails, and says to try again', async () => {
     const b = freshBusiness();
     await enqueue(b, 'pos', sale(1));

@@ -75,6 +75,28 @@ const applyRejected = async (
   });
 };
 
+/**
+ * A customer made here whose phone the business already had (decision 0004: rejected `phone_taken`
+ * with that customer as `data`): not an error for the cashier — it is the same person. The local
+ * record becomes the server's, and the sales still queued for it name the server's customer.
+ */
+const sameCustomerOnServer = (result: UploadResult): LocalRecord | null => {
+  const data = result.data as LocalRecord | undefined;
+  return result.outcome === 'rejected' && result.code === 'phone_taken' && data?._id ? data : null;
+};
+
+const mergeIntoExisting = async (db: BusinessDb, record: LocalRecord, existing: LocalRecord) => {
+  await db.unsynced('customers').delete(record._id);
+  await db.data('customers').delete(record._id);
+  await db.data('customers').put(existing);
+  for (const sales of [db.unsynced('pos'), db.data('pos')])
+    await sales
+      .filter((sale) => sale.customer_id === record._id)
+      .modify((sale) => {
+        sale.customer_id = existing._id;
+      });
+};
+
 /** Apply the server's answers in one strict transaction; records without an answer stay queued. */
 export const applyResults = async (
   businessId: string,
@@ -85,10 +107,13 @@ export const applyResults = async (
   const db = strictDb(businessId);
   const byId = new Map(records.map((r) => [r._id, r]));
   const answered = results.filter((r) => byId.has(r._id));
-  await db.transaction('rw', [db.data(table), db.unsynced(table), db.rejected], async () => {
+  const scope = [db.data(table), db.unsynced(table), db.rejected, db.data('pos'), db.unsynced('pos')];
+  await db.transaction('rw', scope, async () => {
     for (const result of answered) {
       const record = byId.get(result._id)!;
-      if (result.outcome === 'rejected') await applyRejected(db, table, record, result);
+      const existing = table === 'customers' ? sameCustomerOnServer(result) : null;
+      if (existing) await mergeIntoExisting(db, record, existing);
+      else if (result.outcome === 'rejected') await applyRejected(db, table, record, result);
       else await applyAccepted(db, table, record, result);
     }
   });
