@@ -12,9 +12,18 @@ import {
 } from '@mantine/core';
 import { IconMinus, IconPlus, IconReceiptOff, IconTrash } from '@tabler/icons-react';
 import { formatMoney } from '@ms/contracts';
-import { cartLineTotals, cartTotals, itemCount, type Cart, type CartLine } from '../lib/cart';
+import {
+  cartLineTotals,
+  cartTotals,
+  isPriceChanged,
+  itemCount,
+  linePrice,
+  type Cart,
+  type CartLine,
+} from '../lib/cart';
 import type { Discount } from '../lib/totals';
 import { DiscountDialog } from './discount-dialog';
+import { PriceDialog } from './price-dialog';
 
 type Props = {
   cart: Cart;
@@ -23,6 +32,8 @@ type Props = {
   onQuantity: (key: string, delta: number) => void;
   onRemove: (key: string) => void;
   onLineDiscount: (key: string, d: Discount | null) => void;
+  /** A line's unit price (null: the catalogue's). Shown with canDiscount (pos.discounts). */
+  onLinePrice: (key: string, price: number | null) => void;
   onOrderDiscount: (d: Discount | null) => void;
   onNote: (note: string) => void;
   canDiscount: boolean;
@@ -43,6 +54,7 @@ export const CartPanel = ({
   onQuantity,
   onRemove,
   onLineDiscount,
+  onLinePrice,
   onOrderDiscount,
   onNote,
   canDiscount,
@@ -52,6 +64,7 @@ export const CartPanel = ({
 }: Props) => {
   const totals = cartTotals(cart);
   const [editing, setEditing] = useState<CartLine | 'order' | null>(null);
+  const [pricing, setPricing] = useState<CartLine | null>(null);
   const [noteOpen, setNoteOpen] = useState(!!cart.note);
 
   return (
@@ -106,6 +119,16 @@ export const CartPanel = ({
                           {line.name}
                           {line.variety_name ? ` — ${line.variety_name}` : ''}
                         </Text>
+                        {isPriceChanged(line) && (
+                          <Text size="xs" data-testid="line-price">
+                            <Text span inherit c="dimmed" td="line-through">
+                              {formatMoney(line.unit_price)}
+                            </Text>{' '}
+                            <Text span inherit fw={600} c="orange.9">
+                              {formatMoney(linePrice(line))} each
+                            </Text>
+                          </Text>
+                        )}
                         {line.modifiers.length > 0 && (
                           <Text size="xs" c="dimmed">
                             + {line.modifiers.map((m) => m.name).join(', ')}
@@ -151,11 +174,29 @@ export const CartPanel = ({
                         <IconPlus size={18} />
                       </ActionIcon>
                     </Group>
-                    <Group gap={4} wrap="nowrap">
+                    <Group gap={2} wrap="nowrap">
                       {canDiscount && (
-                        <Button variant="subtle" size="compact-md" onClick={() => setEditing(line)}>
-                          Discount
-                        </Button>
+                        <>
+                          <Button
+                            variant="subtle"
+                            size="compact-md"
+                            fz="sm"
+                            px={6}
+                            aria-label={`Price of ${line.name}`}
+                            onClick={() => setPricing(line)}
+                          >
+                            Price
+                          </Button>
+                          <Button
+                            variant="subtle"
+                            size="compact-md"
+                            fz="sm"
+                            px={6}
+                            onClick={() => setEditing(line)}
+                          >
+                            Discount
+                          </Button>
+                        </>
                       )}
                       <ActionIcon
                         variant="subtle"
@@ -217,6 +258,11 @@ export const CartPanel = ({
         </Group>
       </Stack>
       {actions}
+      <PriceDialog
+        line={pricing}
+        onClose={() => setPricing(null)}
+        onSave={(price) => pricing && onLinePrice(pricing.key, price)}
+      />
       <DiscountDialog
         opened={editing !== null}
         title={editing === 'order' ? 'Order discount' : `Discount on ${editing?.name ?? ''}`}

@@ -74,6 +74,8 @@ export const ReceiptBody = ({ sale, businessName, paper, changeDue }: Props) => 
             </span>
             <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(l.total)}</span>
           </div>
+          {/* The unit price sold at (the cashier may have changed it from the catalogue's). */}
+          <div style={{ paddingLeft: 8 }}>@ {formatMoney(l.price)}</div>
           {l.modifiers.length > 0 && (
             <div style={{ paddingLeft: 8 }}>
               + {l.modifiers.map((m) => `${m.name} (${formatMoney(m.selling_price)})`).join(', ')}

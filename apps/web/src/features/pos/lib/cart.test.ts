@@ -7,7 +7,9 @@ import {
   changeQuantity,
   emptyCart,
   itemCount,
+  isPriceChanged,
   setLineDiscount,
+  setLinePrice,
   setOrderDiscount,
 } from './cart';
 
@@ -80,5 +82,54 @@ describe('cart', () => {
     let c = addItem(emptyCart('s1'), { product: product() });
     c = setLineDiscount(c, c.lines[0]!.key, { discount_type: 'amount', discount: 0 });
     expect(c.lines[0]!.discount).toBeNull();
+  });
+
+  it('sells a line at the price the cashier set, modifiers and discounts on top of it', () => {
+    let c = addItem(emptyCart('s1'), { product: shirt, variety_id: 'v1', modifiers: [gift], quantity: 2 });
+    const key = c.lines[0]!.key;
+    c = setLinePrice(c, key, 6000.255); // rounded to the kobo
+    expect(c.lines[0]!.price_override).toBe(6000.26);
+    expect(isPriceChanged(c.lines[0]!)).toBe(true);
+    // (6,000.26 + 500) × 2
+    expect(cartLineTotals(c.lines[0]!)).toEqual({ subtotal: 13000.52, discount: 0, total: 13000.52 });
+    c = setLineDiscount(c, key, { discount_type: 'percentage', discount: 10 });
+    c = setOrderDiscount(c, { discount_type: 'amount', discount: 0.52 });
+    expect(cartTotals(c)).toEqual({
+      subtotal: 13000.52,
+      line_discounts: 1300.05,
+      order_discount: 0.52,
+      total: 11699.95,
+    });
+  });
+
+  it('goes back to the catalogue price when cleared or set to it', () => {
+    let c = addItem(emptyCart('s1'), { product: product() });
+    const key = c.lines[0]!.key;
+    c = setLinePrice(c, key, 200);
+    expect(cartTotals(c).total).toBe(200);
+    c = setLinePrice(c, key, 250);
+    expect(c.lines[0]!.price_override).toBeNull();
+    c = setLinePrice(c, key, 100);
+    c = setLinePrice(c, key, null);
+    expect(isPriceChanged(c.lines[0]!)).toBe(false);
+    expect(cartTotals(c).total).toBe(250);
+  });
+
+  it('can give a line away at zero, lowering an amount discount that no longer fits', () => {
+    let c = addItem(emptyCart('s1'), { product: product(), quantity: 2 }); // 500
+    const key = c.lines[0]!.key;
+    c = setLineDiscount(c, key, { discount_type: 'amount', discount: 300 });
+    c = setLinePrice(c, key, 100); // 200 now
+    expect(c.lines[0]!.discount).toEqual({ discount_type: 'amount', discount: 200 });
+    expect(cartTotals(c).total).toBe(0);
+    c = setLinePrice(c, key, 0);
+    expect(c.lines[0]!.discount).toBeNull();
+    expect(cartTotals(c)).toEqual({ subtotal: 0, line_discounts: 0, order_discount: 0, total: 0 });
+  });
+
+  it('reads a cart saved before prices could change (no price_override) at the catalogue price', () => {
+    const c = addItem(emptyCart('s1'), { product: product() });
+    const { price_override: _gone, ...old } = c.lines[0]!;
+    expect(cartTotals({ ...c, lines: [old] }).total).toBe(250);
   });
 });

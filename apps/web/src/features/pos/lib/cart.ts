@@ -12,8 +12,13 @@ export type CartLine = {
   variety_id: string | null;
   name: string;
   variety_name: string | null;
-  /** Price of one unit without modifiers (naira). */
+  /** Catalogue price of one unit without modifiers (naira). */
   unit_price: number;
+  /**
+   * The price the cashier set for one unit instead of the catalogue's (naira, without modifiers;
+   * needs pos.discounts). Absent or null: the catalogue price. Carts saved before it lack it.
+   */
+  price_override?: number | null;
   modifiers: PickedModifier[];
   quantity: number;
   discount: Discount | null;
@@ -45,9 +50,17 @@ export const emptyCart = (store_id: string | null = null): Cart => ({
 export const lineKey = (productId: string, varietyId: string | null, modifierIds: string[]) =>
   [productId, varietyId ?? '-', ...[...modifierIds].sort()].join('|');
 
+/** The price one unit sells at, without modifiers: the cashier's price, else the catalogue's. */
+export const linePrice = (line: Pick<CartLine, 'unit_price' | 'price_override'>) =>
+  line.price_override ?? line.unit_price;
+
+/** True when the cashier changed the line's unit price. */
+export const isPriceChanged = (line: Pick<CartLine, 'unit_price' | 'price_override'>) =>
+  line.price_override != null && line.price_override !== line.unit_price;
+
 /** Price of one unit with its modifiers. */
-export const unitWithModifiers = (line: Pick<CartLine, 'unit_price' | 'modifiers'>) =>
-  line.modifiers.reduce((sum, m) => Math.round((sum + m.selling_price) * 100) / 100, line.unit_price);
+export const unitWithModifiers = (line: Pick<CartLine, 'unit_price' | 'price_override' | 'modifiers'>) =>
+  line.modifiers.reduce((sum, m) => Math.round((sum + m.selling_price) * 100) / 100, linePrice(line));
 
 export type AddItem = {
   product: Pick<Product, '_id' | 'name' | 'selling_price' | 'varieties'>;
@@ -114,6 +127,24 @@ export const setOrderDiscount = (cart: Cart, discount: Discount | null): Cart =>
   discount: cleanDiscount(discount),
 });
 
+/**
+ * Sells a line's units at `price` (naira, 2 decimals at most) instead of the catalogue price; null
+ * or the catalogue price itself puts the catalogue price back. An amount discount larger than the
+ * new line total is lowered to it (the server refuses a discount above what it applies to).
+ */
+export const setLinePrice = (cart: Cart, key: string, price: number | null): Cart => ({
+  ...cart,
+  lines: cart.lines.map((l) => {
+    if (l.key !== key) return l;
+    const p = price == null || price < 0 ? null : Math.round(price * 100) / 100;
+    const next: CartLine = { ...l, price_override: p === null || p === l.unit_price ? null : p };
+    const gross = cartLineTotals({ ...next, discount: null }).subtotal;
+    if (next.discount?.discount_type === 'amount' && next.discount.discount > gross)
+      next.discount = gross > 0 ? { discount_type: 'amount', discount: gross } : null;
+    return next;
+  }),
+});
+
 const cleanDiscount = (d: Discount | null): Discount | null => (d && d.discount > 0 ? d : null);
 
 /** Totals of the cart, with the same math the server records. */
@@ -129,7 +160,9 @@ export const cartTotals = (cart: Cart): SaleTotals =>
   );
 
 /** One line's amounts (before the order discount). */
-export const cartLineTotals = (line: CartLine) =>
+export const cartLineTotals = (
+  line: Pick<CartLine, 'unit_price' | 'price_override' | 'modifiers' | 'quantity' | 'discount'>,
+) =>
   lineTotals({
     price: unitWithModifiers(line),
     quantity: line.quantity,

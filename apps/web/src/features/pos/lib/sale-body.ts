@@ -1,10 +1,11 @@
 import type { CreateSaleBody } from '@ms/contracts';
-import type { Cart } from './cart';
+import { isPriceChanged, linePrice, type Cart } from './cart';
 import type { PaymentLine } from './payment';
 
 /**
- * The body of POST /v2/business/{b}/sales for a cart. Prices are left to the catalogue (the server
- * adds the modifiers' prices); discounts as entered; payments as tendered (the server works out the
+ * The body of POST /v2/business/{b}/sales for a cart. Prices are left to the catalogue unless the
+ * cashier changed a line's price (sent as `price`, naira, without modifiers: the server adds the
+ * modifiers' prices and checks pos.discounts); discounts as entered; payments as tendered (the server works out the
  * change from the cash, with the same math as the screen).
  */
 export const saleBody = (
@@ -20,6 +21,7 @@ export const saleBody = (
     _id: l.product_id,
     variety_id: l.variety_id,
     quantity: l.quantity,
+    ...(isPriceChanged(l) ? { price: linePrice(l) } : {}),
     modifiers: l.modifiers.map((m) => ({ _id: m._id })),
     discount_type: l.discount?.discount_type ?? null,
     discount: l.discount?.discount ?? null,
