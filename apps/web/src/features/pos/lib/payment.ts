@@ -1,14 +1,48 @@
-import { fromKobo, summarisePayments, toKobo } from '@ms/contracts';
+import {
+  fromKobo,
+  SALE_PAYMENT_METHOD_LABELS,
+  summarisePayments,
+  toKobo,
+  type CheckoutOption,
+} from '@ms/contracts';
 
-/** Payment methods of the POS (spec 001 §3: cash, and fixed_account labelled "bank transfer (fixed)"). */
-export type PaymentMethod = 'cash' | 'fixed_account' | 'store_credit' | 'loyalty_points';
+/**
+ * A payment method of the POS: a built-in id (spec 001: cash, and fixed_account labelled "bank
+ * transfer (fixed)") or the id of one of the business's custom payment options.
+ */
+export type PaymentMethod = string;
 
-export const METHOD_LABELS: Record<PaymentMethod, string> = {
-  cash: 'Cash',
-  fixed_account: 'bank transfer (fixed)',
-  store_credit: 'Store credit',
-  loyalty_points: 'Loyalty points',
-};
+/** What the POS offers when GET /v2/checkout/options cannot be had (offline, first load). */
+export const FALLBACK_CHECKOUT_OPTIONS: CheckoutOption[] = (['cash', 'fixed_account'] as const).map(
+  (method) => ({
+    method,
+    label: SALE_PAYMENT_METHOD_LABELS[method],
+    kind: 'built_in',
+    instructions: null,
+    needs_customer: false,
+    updated_at: new Date(0).toISOString(),
+  }),
+);
+
+/**
+ * The methods to show as buttons, in the server's order: the business's checkout options, less
+ * store credit / points unless a customer is attached and the business has them on.
+ */
+export const offeredMethods = (
+  options: readonly CheckoutOption[],
+  ctx: { hasCustomer: boolean; creditOn: boolean; pointsOn: boolean },
+): CheckoutOption[] =>
+  options.filter((o) => {
+    if (o.method === 'store_credit') return ctx.hasCustomer && ctx.creditOn;
+    if (o.method === 'loyalty_points') return ctx.hasCustomer && ctx.pointsOn;
+    return !o.needs_customer || ctx.hasCustomer;
+  });
+
+/** The name a cashier reads for a method (the option's name for a custom one). */
+export const methodLabel = (method: PaymentMethod, options: readonly CheckoutOption[]): string =>
+  options.find((o) => o.method === method)?.label ??
+  SALE_PAYMENT_METHOD_LABELS[method as keyof typeof SALE_PAYMENT_METHOD_LABELS] ??
+  method;
 
 /** A payment as entered; `points` only for loyalty_points. */
 export type PaymentLine = { method: PaymentMethod; amount: number; points?: number };

@@ -18,6 +18,7 @@ import { formatMoney, type Sale } from '@ms/contracts';
 import { Link } from 'react-router';
 import { useCustomer } from '@/features/customers';
 import { useLoyaltySettings } from '@/features/loyalty';
+import { useCheckoutOptions } from '@/features/payment-methods';
 import { useSession } from '@/lib/session-store';
 import { useRecordSale, useTicketMutations } from '../api/sales';
 import { ReceiptView } from '../components/receipt-view';
@@ -25,10 +26,21 @@ import { cartTotals, itemCount } from '../lib/cart';
 import { cartStore, useCart } from '../lib/cart-store';
 import { newDeviceId } from '../lib/ids';
 import { posPaths } from '../lib/paths';
-import { CASH_NOTES, METHOD_LABELS, splitOf, type PaymentLine, type PaymentMethod } from '../lib/payment';
+import {
+  CASH_NOTES,
+  FALLBACK_CHECKOUT_OPTIONS,
+  methodLabel,
+  offeredMethods,
+  splitOf,
+  type PaymentLine,
+  type PaymentMethod,
+} from '../lib/payment';
 import { saleBody } from '../lib/sale-body';
 
-/** /pos-payment: take the money for the cart (cash, transfer, store credit; split; or later), then the receipt. */
+/**
+ * /pos-payment: take the money for the cart (the business's checkout options: cash, transfer, its
+ * custom options, store credit; split; or later), then the receipt.
+ */
 export default function PosPaymentPage() {
   const session = useSession();
   const cart = useCart(session?.user._id ?? '');
@@ -43,6 +55,7 @@ export default function PosPaymentPage() {
   const saleId = useRef(newDeviceId());
   const customer = useCustomer(cart.customer?._id ?? '');
   const loyalty = useLoyaltySettings();
+  const checkout = useCheckoutOptions();
 
   if (done)
     return (
@@ -77,12 +90,10 @@ export default function PosPaymentPage() {
   const hasCustomer = !!cart.customer;
   const creditOn = loyalty.data?.store_credit_active ?? !!session?.business.store_credit_active;
   const pointsOn = !!loyalty.data?.points_active && (loyalty.data?.point_value ?? 0) > 0;
-  const methods: PaymentMethod[] = [
-    'cash',
-    'fixed_account',
-    ...(hasCustomer && creditOn ? (['store_credit'] as const) : []),
-    ...(hasCustomer && pointsOn ? (['loyalty_points'] as const) : []),
-  ];
+  const options = checkout.data?.items ?? FALLBACK_CHECKOUT_OPTIONS;
+  const methods = offeredMethods(options, { hasCustomer, creditOn, pointsOn });
+  const chosen = methods.find((o) => o.method === method);
+  const label = (m: PaymentMethod) => methodLabel(m, options);
   const pointValue = loyalty.data?.point_value ?? 0;
   const usedPoints = payments.reduce((n, p) => n + (p.points ?? 0), 0);
   const usedCredit = payments.filter((p) => p.method === 'store_credit').reduce((n, p) => n + p.amount, 0);
@@ -169,7 +180,7 @@ export default function PosPaymentPage() {
               role="radiogroup"
               aria-label="Payment method"
             >
-              {methods.map((m) => (
+              {methods.map(({ method: m, label: name }) => (
                 <Button
                   key={m}
                   role="radio"
@@ -181,10 +192,21 @@ export default function PosPaymentPage() {
                   styles={{ label: { whiteSpace: 'normal', lineHeight: 1.2 } }}
                   h={52}
                 >
-                  {METHOD_LABELS[m]}
+                  {name}
                 </Button>
               ))}
             </SimpleGrid>
+            {chosen?.instructions && (
+              <Alert
+                variant="light"
+                color="blue"
+                mt="xs"
+                title={chosen.label}
+                data-testid="method-instructions"
+              >
+                {chosen.instructions}
+              </Alert>
+            )}
             {!hasCustomer ? (
               <Text size="xs" c="dimmed" mt={6}>
                 Attach a customer in the cart to pay with store credit, points or later.
@@ -231,7 +253,7 @@ export default function PosPaymentPage() {
                         ? 'Amount tendered (₦)'
                         : method === 'loyalty_points'
                           ? `Points to redeem (1 point = ${formatMoney(pointValue)})`
-                          : `Amount by ${METHOD_LABELS[method]} (₦)`
+                          : `Amount by ${label(method)} (₦)`
                     }
                     placeholder={
                       method === 'loyalty_points'
@@ -277,7 +299,7 @@ export default function PosPaymentPage() {
                     data-testid="payment-line"
                   >
                     <Text size="sm">
-                      {METHOD_LABELS[p.method]}
+                      {label(p.method)}
                       {p.points ? ` (${p.points} points)` : ''}
                     </Text>
                     <Group gap={4} wrap="nowrap">
@@ -288,7 +310,7 @@ export default function PosPaymentPage() {
                         variant="subtle"
                         color="red"
                         size={36}
-                        aria-label={`Remove ${METHOD_LABELS[p.method]} ${formatMoney(p.amount)}`}
+                        aria-label={`Remove ${label(p.method)} ${formatMoney(p.amount)}`}
                         onClick={() => setPayments((all) => all.filter((_, j) => j !== i))}
                       >
                         <IconTrash size={16} />
