@@ -270,9 +270,10 @@ test('pay later for a customer; an answer lost on the network does not record th
   await expect(page.getByTestId('confirm-sale')).toBeDisabled();
   await page.getByLabel(/Pay later: leave ₦50,000.00 unpaid for Emeka Obi/).check();
 
-  // The server records the sale but its answer never arrives: the app sends the same sale again.
+  // The server records the sale but its answer never arrives: the app sends the same sale again
+  // (sales go through the device's outbox to the upload endpoint, retried with the same id).
   let posts = 0;
-  await page.route('**/v2/business/*/sales', async (route) => {
+  await page.route('**/v2/business/*/sales/offline/sync', async (route) => {
     posts += 1;
     if (posts === 1) {
       await route.fetch();
@@ -281,9 +282,11 @@ test('pay later for a customer; an answer lost on the network does not record th
   });
   await page.getByTestId('confirm-sale').click();
   await expect(page.getByRole('heading', { name: 'Sale recorded' })).toBeVisible({ timeout: 20_000 });
-  expect(posts).toBe(2);
   await expect(page.getByText('₦50,000.00 is left to pay later by Emeka Obi')).toBeVisible();
+  await expect.poll(() => posts, { timeout: 20_000 }).toBe(2);
 
+  const salesNow = async () => (await api.get(`/v2/business/${b}/sales?store=${owner.storeId}`)).total;
+  await expect.poll(salesNow, { timeout: 20_000 }).toBe(1);
   const sales = await api.get(`/v2/business/${b}/sales?store=${owner.storeId}`);
   expect(sales.total).toBe(1);
   expect(sales.items[0]).toMatchObject({

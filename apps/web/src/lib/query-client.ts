@@ -7,6 +7,14 @@ import { ApiError } from './api-client';
 const alert = (error: unknown, meta?: Record<string, unknown>) => {
   if (meta?.silent) return;
   if (error instanceof ApiError && error.status === 401) return;
+  // Offline: the connectivity banner already says so; screens fall back to the data on the device.
+  if (
+    error instanceof ApiError &&
+    error.status === 0 &&
+    typeof navigator !== 'undefined' &&
+    !navigator.onLine
+  )
+    return;
   // The unsanctioned-device modal (accounts DeviceGuard) already says it.
   if (error instanceof ApiError && error.code === CODES.deviceNotRecognized) return;
   notifications.show({

@@ -7,7 +7,8 @@ import type {
   SalePage,
   UpdateCustomerBody,
 } from '@ms/contracts';
-import { api } from '@/lib/api-client';
+import { businessDb, enqueue, hasLocalCustomers, searchLocalCustomers } from '@/offline';
+import { ApiError, api } from '@/lib/api-client';
 import { localId } from '@/lib/local-id';
 import { useSession } from '@/lib/session-store';
 
@@ -30,17 +31,37 @@ export const getCustomersPage = (businessId: string, params: CustomerPageParams)
     query: { page: params.page, limit: params.limit, search: params.search.trim() || undefined },
   });
 
+/**
+ * A page of customers: from the customers downloaded to this device when they are there (the
+ * same speed online and offline, customers made offline included), else the API.
+ */
+export const listCustomers = async (
+  businessId: string,
+  params: CustomerPageParams,
+  signal?: AbortSignal,
+): Promise<CustomerPage> => {
+  if (await hasLocalCustomers(businessId)) {
+    const { items, total } = await searchLocalCustomers(businessId, {
+      search: params.search.trim(),
+      limit: params.limit,
+      offset: (params.page - 1) * params.limit,
+    });
+    return { items, total, page: params.page, limit: params.limit };
+  }
+  return api.get<CustomerPage>(`/v2/customers/businesses/${businessId}/list`, {
+    query: { page: params.page, limit: params.limit, search: params.search.trim() || undefined },
+    signal,
+  });
+};
+
 export const useCustomersPage = (params: CustomerPageParams, enabled = true) => {
   const businessId = useBusinessId();
   return useQuery({
     queryKey: customerKeys.page(businessId, params),
-    queryFn: ({ signal }) =>
-      api.get<CustomerPage>(`/v2/customers/businesses/${businessId}/list`, {
-        query: { page: params.page, limit: params.limit, search: params.search.trim() || undefined },
-        signal,
-      }),
+    queryFn: ({ signal }) => listCustomers(businessId, params, signal),
     enabled: enabled && !!businessId,
     placeholderData: keepPreviousData,
+    networkMode: 'always',
   });
 };
 
@@ -64,12 +85,66 @@ const deviceUuid = (): string =>
 export const createCustomer = (body: CreateCustomerInput) =>
   api.post<Customer>('/v1/customers/', { ...body, _id: body._id ?? deviceUuid() });
 
+/**
+ * A customer made while offline (issue 5): saved on this device and queued for
+ * /v1/customers/syncnewofflinecustomers under its device `_id` (also `offline_cust_id`), so it can
+ * be picked for a sale at once; the sale names it and the server links them when both land.
+ */
+export const createCustomerOffline = async (
+  businessId: string,
+  body: CreateCustomerInput,
+): Promise<Customer> => {
+  const _id = body._id ?? deviceUuid();
+  const now = new Date().toISOString();
+  const record = {
+    ...body,
+    _id,
+    id: _id,
+    business: businessId,
+    address: body.address ?? {},
+    is_offline_data: true,
+    offline_cust_id: _id,
+    created_at: now,
+    updated_at: now,
+  };
+  await enqueue(businessId, 'customers', record);
+  // Shown like a downloaded customer: absent optional fields read as null.
+  return {
+    last_name: null,
+    email: null,
+    phone: null,
+    day_month: null,
+    ...record,
+    address: { street: null, city: null, state: null, country: null, ...body.address },
+  } as Customer;
+};
+
+const isNetworkError = (error: unknown) => error instanceof ApiError && error.status === 0;
+
+/**
+ * Online: POST /v1/customers/ as before (its answers, e.g. a phone already taken, shown at once),
+ * the new customer kept on this device too; offline or when the network fails: queued here.
+ */
+export const saveNewCustomer = async (businessId: string, body: CreateCustomerInput): Promise<Customer> => {
+  const withId = { ...body, _id: body._id ?? deviceUuid() };
+  if (!navigator.onLine) return createCustomerOffline(businessId, withId);
+  try {
+    const created = await createCustomer(withId);
+    if (await hasLocalCustomers(businessId)) await businessDb(businessId).data('customers').put(created);
+    return created;
+  } catch (error) {
+    if (isNetworkError(error)) return createCustomerOffline(businessId, withId);
+    throw error;
+  }
+};
+
 export const useCreateCustomer = () => {
   const qc = useQueryClient();
   const businessId = useBusinessId();
   return useMutation({
-    mutationFn: createCustomer,
+    mutationFn: (body: CreateCustomerInput) => saveNewCustomer(businessId, body),
     meta: { silent: true },
+    networkMode: 'always',
     onSuccess: () => void qc.invalidateQueries({ queryKey: customerKeys.all(businessId) }),
   });
 };

@@ -4,10 +4,13 @@ import type {
   AdjustmentResult,
   MovementKind,
   AdjustmentReason,
+  Product,
   StockLogPage,
   StockSummary,
 } from '@ms/contracts';
-import { api } from '@/lib/api-client';
+import { businessDb, hasLocalProducts } from '@/offline';
+import { ApiError, api } from '@/lib/api-client';
+import { localStockSummary } from '../lib/local-summary';
 import { inventoryKeys } from './keys';
 import { useBusinessId } from './use-business-id';
 
@@ -15,13 +18,38 @@ import { useBusinessId } from './use-business-id';
 export const getStockSummary = (businessId: string, store: string | null) =>
   api.get<StockSummary>(`/v2/business/${businessId}/stocks/summary`, { query: { store } });
 
+/**
+ * The summary from the products on this device when the server cannot be reached (offline: the
+ * stock as lowered by sales made here), else from the server.
+ */
+export const stockSummaryOrLocal = async (
+  businessId: string,
+  store: string | null,
+): Promise<StockSummary> => {
+  const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+  try {
+    if (!offline) return await getStockSummary(businessId, store);
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 0)) throw error;
+  }
+  if (!(await hasLocalProducts(businessId)))
+    throw new ApiError('You are offline and the products are not on this device yet.', 0);
+  const db = businessDb(businessId);
+  const [products, stores] = await Promise.all([
+    db.data<Product & { _id: string }>('products').toArray(),
+    db.data<{ _id: string; name: string; is_active?: boolean }>('stores').toArray(),
+  ]);
+  return localStockSummary(products, stores, store);
+};
+
 export const useStockSummary = (store: string | null, enabled = true) => {
   const businessId = useBusinessId();
   return useQuery({
     queryKey: inventoryKeys.summary(businessId, store),
-    queryFn: () => getStockSummary(businessId, store),
+    queryFn: () => stockSummaryOrLocal(businessId, store),
     enabled: enabled && !!businessId,
     placeholderData: keepPreviousData,
+    networkMode: 'always',
     meta: { silent: true },
   });
 };

@@ -1,7 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateSaleBody, Sale, SalePage, SaveTicketBody, Ticket } from '@ms/contracts';
-import { api, ApiError } from '@/lib/api-client';
+import type { CreateSaleBody, Product, Sale, SalePage, SaveTicketBody, Ticket } from '@ms/contracts';
+import { businessDb, enqueue, waitForUpload } from '@/offline';
+import { ApiError, api } from '@/lib/api-client';
 import { useSession } from '@/lib/session-store';
+import type { Cart } from '../lib/cart';
+import { cartStore } from '../lib/cart-store';
+import { takeStockForSale } from '../lib/local-stock';
+import { localSale, queuedSale, type LocalSaleContext } from '../lib/offline-sale';
 
 const useBusinessId = () => useSession()?.business._id ?? '';
 
@@ -10,37 +15,76 @@ export const posKeys = {
   today: (b: string, store: string | null, user: string) => ['pos', b, 'today', store, user] as const,
 };
 
-const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** How long the till waits for the server's answer before showing the receipt made here. */
+export const UPLOAD_WAIT_MS = 4_000;
+
+/** The server refused the sale (it is not recorded): `reason` is for the cashier. */
+export class SaleRefusedError extends Error {}
+
+/** True for a sale shown from this device while it waits to upload (no server receipt number yet). */
+export const isSavedOnDevice = (sale: Pick<Sale, 'receipt_number'>) => sale.receipt_number.startsWith('OFF-');
 
 /**
- * POST /v2/business/{b}/sales. The body carries an id made on the device, so sending it again
- * after a network failure records the sale once: we retry the *same* body while the network
- * fails (status 0 or 5xx), and stop on a real answer.
+ * Records a sale through the outbox (issue 5): saved on this device first — the sale and the
+ * lowered local stock in one durable transaction — then uploaded. The server's sale when it
+ * answers within UPLOAD_WAIT_MS; else the sale worked out here (offline or slow: it uploads later,
+ * once); a refusal throws SaleRefusedError with the server's reason. Sending the same sale again
+ * (same `_id`) records it once and lowers the local stock once.
  */
-export const postSale = async (businessId: string, body: CreateSaleBody, attempts = 4): Promise<Sale> => {
-  let last: unknown;
-  for (let i = 0; i < attempts; i++) {
-    try {
-      return await api.post<Sale>(`/v2/business/${businessId}/sales`, body);
-    } catch (error) {
-      last = error;
-      const retriable = error instanceof ApiError && (error.status === 0 || error.status >= 500);
-      if (!retriable) throw error;
-      await wait(800 * 2 ** i);
-    }
-  }
-  throw last;
+export const recordSale = async (
+  businessId: string,
+  body: CreateSaleBody,
+  cart: Cart,
+  ctx: Omit<LocalSaleContext, 'businessId' | 'storeName' | 'methodLabel'>,
+  waitMs = UPLOAD_WAIT_MS,
+): Promise<Sale> => {
+  const record = queuedSale(body, cart, { madeAt: Date.now(), offline: !navigator.onLine });
+  const db = businessDb(businessId);
+  const [store, seen, refused] = await Promise.all([
+    db.data('stores').get(record.store_id),
+    db.data('pos').get(record._id),
+    db.rejected.get(record._id),
+  ]);
+  await enqueue(businessId, 'pos', record, async (tx) => {
+    if (seen || refused) return; // this sale already took its stock here
+    const ids = [...new Set(cart.lines.map((l) => l.product_id))];
+    const rows = (await tx.table('products').bulkGet(ids)) as (Product | undefined)[];
+    const products = new Map(rows.filter((p): p is Product => !!p).map((p) => [p._id, p]));
+    const changed = takeStockForSale(products, record.store_id, cart.lines);
+    if (changed.length) await tx.table('products').bulkPut(changed);
+  });
+  const answer = await waitForUpload(businessId, 'pos', record._id, waitMs);
+  if (answer?.outcome === 'rejected')
+    throw new SaleRefusedError(answer.reason ?? 'The server refused this sale.');
+  if (answer?.data) return answer.data as Sale;
+  const options = await db.data('custom_payments').toArray();
+  return localSale(record, cart, {
+    ...ctx,
+    businessId,
+    storeName: typeof store?.name === 'string' ? store.name : '',
+    methodLabel: (m) => {
+      const label = options.find((o) => o.method === m || o._id === m)?.label;
+      return typeof label === 'string' ? label : undefined;
+    },
+  });
 };
 
 export const useRecordSale = () => {
-  const businessId = useBusinessId();
+  const session = useSession();
+  const businessId = session?.business._id ?? '';
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateSaleBody) => postSale(businessId, body),
+    // The cart being charged is the one in the cart store (the body was made from it).
+    mutationFn: (body: CreateSaleBody) =>
+      recordSale(businessId, body, cartStore.get(), {
+        userId: session?.user._id ?? null,
+        cashierName: session?.user.name ?? null,
+      }),
     meta: { silent: true },
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: ['pos', businessId] });
       void qc.invalidateQueries({ queryKey: ['products', businessId] });
+      void qc.invalidateQueries({ queryKey: ['registers', businessId] });
     },
   });
 };
@@ -53,31 +97,94 @@ export const useEmailReceipt = () =>
     meta: { silent: true },
   });
 
-/** Parked carts of a store: GET /v2/business/{b}/tickets?store= */
+/** A parked ticket as kept on this device; `deleted` marks one removed here, waiting to upload. */
+type LocalTicket = Ticket & { deleted?: boolean };
+
+const isNetworkError = (error: unknown) => error instanceof ApiError && error.status === 0;
+
+/**
+ * Parked carts of a store (issue 5: they work offline). Online: GET /v2/business/{b}/tickets?store=
+ * with the changes made here and not uploaded yet on top; offline (or the network fails): the
+ * tickets kept on this device.
+ */
+export const listTickets = async (businessId: string, storeId: string): Promise<Ticket[]> => {
+  const db = businessDb(businessId);
+  const pending = (await db.unsynced<LocalTicket>('tickets').toArray()).filter((t) => t.store_id === storeId);
+  const removed = new Set(pending.filter((t) => t.deleted).map((t) => t._id));
+  const waiting = pending.filter((t) => !t.deleted);
+  let base: Ticket[];
+  try {
+    if (!navigator.onLine) throw new ApiError('offline', 0);
+    base = (
+      await api.get<{ tickets: Ticket[] }>(`/v2/business/${businessId}/tickets`, {
+        query: { store: storeId },
+      })
+    ).tickets;
+  } catch (error) {
+    if (!isNetworkError(error)) throw error;
+    base = (await db.data<LocalTicket>('tickets').toArray()).filter(
+      (t) => t.store_id === storeId && !t.deleted,
+    );
+  }
+  const mine = new Set(waiting.map((t) => t._id));
+  return [...waiting, ...base.filter((t) => !mine.has(t._id) && !removed.has(t._id))].sort((a, b) =>
+    b.updated_at.localeCompare(a.updated_at),
+  );
+};
+
 export const useTickets = (storeId: string | null, enabled = true) => {
   const businessId = useBusinessId();
   return useQuery({
     queryKey: posKeys.tickets(businessId, storeId),
-    queryFn: () =>
-      api.get<{ tickets: Ticket[] }>(`/v2/business/${businessId}/tickets`, { query: { store: storeId } }),
+    queryFn: () => listTickets(businessId, storeId!),
     enabled: !!businessId && !!storeId && enabled,
-    select: (d) => d.tickets,
+    networkMode: 'always',
   });
 };
 
+/**
+ * Park and remove go through the outbox (saved here, uploaded by the sync engine to the tickets
+ * endpoints, which are idempotent by the ticket's device-made `_id`), so they work offline.
+ */
 export const useTicketMutations = () => {
-  const businessId = useBusinessId();
+  const session = useSession();
+  const businessId = session?.business._id ?? '';
   const qc = useQueryClient();
   const onSuccess = () => qc.invalidateQueries({ queryKey: ['pos', businessId, 'tickets'] });
   return {
     save: useMutation({
-      mutationFn: (body: SaveTicketBody) => api.post<Ticket>(`/v2/business/${businessId}/tickets`, body),
+      mutationFn: async (body: SaveTicketBody): Promise<Ticket> => {
+        const now = new Date().toISOString();
+        const old = await businessDb(businessId).data<LocalTicket>('tickets').get(body._id);
+        const ticket: Ticket = {
+          _id: body._id,
+          id: body._id,
+          store_id: body.store_id,
+          user_id: session?.user._id ?? null,
+          user_name: session?.user.name ?? null,
+          name: body.name,
+          cart: body.cart,
+          created_at: old?.created_at ?? now,
+          updated_at: now,
+        };
+        await enqueue(businessId, 'tickets', ticket);
+        return ticket;
+      },
       meta: { silent: true },
+      networkMode: 'always',
       onSuccess,
     }),
     remove: useMutation({
-      mutationFn: (id: string) => api.delete<unknown>(`/v2/business/${businessId}/tickets/${id}`),
+      mutationFn: async (id: string) => {
+        const db = businessDb(businessId);
+        const ticket =
+          (await db.unsynced<LocalTicket>('tickets').get(id)) ??
+          (await db.data<LocalTicket>('tickets').get(id));
+        const store_id = ticket?.store_id ?? cartStore.get().store_id ?? '';
+        await enqueue(businessId, 'tickets', { ...(ticket ?? { _id: id }), store_id, deleted: true });
+      },
       meta: { silent: true },
+      networkMode: 'always',
       onSuccess,
     }),
   };

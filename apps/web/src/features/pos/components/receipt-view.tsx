@@ -12,7 +12,7 @@ import {
 import { IconMail, IconPrinter } from '@tabler/icons-react';
 import type { Sale } from '@ms/contracts';
 import { useSession } from '@/lib/session-store';
-import { useEmailReceipt } from '../api/sales';
+import { isSavedOnDevice, useEmailReceipt } from '../api/sales';
 import { PAPERS, ReceiptBody, ReceiptPrintRoot, type Paper } from './receipt';
 
 const PAPER_KEY = 'ms.pos.paper';
@@ -28,8 +28,14 @@ export const ReceiptView = ({ sale, customerEmail }: { sale: Sale; customerEmail
   const [email, setEmail] = useState(customerEmail ?? '');
   const send = useEmailReceipt();
   const businessName = session?.business.name ?? '';
+  const local = isSavedOnDevice(sale);
   return (
     <Stack gap="sm">
+      {local && (
+        <Alert color="blue" title="Saved on this device" data-testid="saved-on-device">
+          It will upload when you are back online. Receipt reference {sale.receipt_number}.
+        </Alert>
+      )}
       <Group gap="xs" wrap="wrap">
         <SegmentedControl
           aria-label="Paper"
@@ -52,34 +58,36 @@ export const ReceiptView = ({ sale, customerEmail }: { sale: Sale; customerEmail
       >
         <ReceiptBody sale={sale} businessName={businessName} paper={paper} />
       </Sheet>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          send.mutate({ saleId: sale._id, email: email.trim() });
-        }}
-      >
-        <Group gap="xs" align="flex-end" wrap="nowrap">
-          <TextInput
-            label="E-mail receipt"
-            type="email"
-            placeholder="customer@example.com"
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-            required
-            size="md"
-            style={{ flex: 1 }}
-          />
-          <Button
-            type="submit"
-            variant="light"
-            size="md"
-            leftSection={<IconMail size={18} />}
-            loading={send.isPending}
-          >
-            Send
-          </Button>
-        </Group>
-      </form>
+      {!local && (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            send.mutate({ saleId: sale._id, email: email.trim() });
+          }}
+        >
+          <Group gap="xs" align="flex-end" wrap="nowrap">
+            <TextInput
+              label="E-mail receipt"
+              type="email"
+              placeholder="customer@example.com"
+              value={email}
+              onChange={(e) => setEmail(e.currentTarget.value)}
+              required
+              size="md"
+              style={{ flex: 1 }}
+            />
+            <Button
+              type="submit"
+              variant="light"
+              size="md"
+              leftSection={<IconMail size={18} />}
+              loading={send.isPending}
+            >
+              Send
+            </Button>
+          </Group>
+        </form>
+      )}
       {send.isSuccess && (
         <Text c="green.9" size="sm">
           Receipt sent to {send.data.sent_to}.

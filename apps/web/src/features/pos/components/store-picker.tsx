@@ -1,16 +1,22 @@
 import { useEffect, useMemo } from 'react';
 import { Select } from '@mantine/core';
 import { IconBuildingStore } from '@tabler/icons-react';
+import type { Store } from '@ms/contracts';
 import { useMyStores } from '@/features/stores';
+import { useLocalTable } from '@/offline';
+import { useSession } from '@/lib/session-store';
 
 type Props = { value: string | null; onChange: (storeId: string) => void };
 
 /** The store this till sells from (the open stores the user works in); picks the first when none is chosen. */
 export const StorePicker = ({ value, onChange }: Props) => {
   const stores = useMyStores();
+  // Offline (or before the list answers): the stores downloaded to this device.
+  const local = useLocalTable<Store & { _id: string }>(useSession()?.business._id, 'stores');
+  const list = stores.data ?? (local?.length ? local : undefined);
   const options = useMemo(
-    () => (stores.data ?? []).filter((s) => s.is_active).map((s) => ({ value: s._id, label: s.name })),
-    [stores.data],
+    () => (list ?? []).filter((s) => s.is_active).map((s) => ({ value: s._id, label: s.name })),
+    [list],
   );
   useEffect(() => {
     if (options.length > 0 && (!value || !options.some((o) => o.value === value)))
@@ -26,8 +32,8 @@ export const StorePicker = ({ value, onChange }: Props) => {
       value={value}
       onChange={(v) => v && onChange(v)}
       allowDeselect={false}
-      placeholder={stores.isPending ? 'Loading stores…' : 'Choose a store'}
-      error={stores.isError ? stores.error.message : undefined}
+      placeholder={!list && stores.isPending ? 'Loading stores…' : 'Choose a store'}
+      error={!list && stores.isError ? stores.error.message : undefined}
       comboboxProps={{ withinPortal: true }}
     />
   );

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import {
+  ActionIcon,
   Affix,
   Alert,
   Badge,
@@ -16,16 +17,16 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { IconBarcode, IconChartBar, IconSearch, IconTicket } from '@tabler/icons-react';
+import { IconBarcode, IconCamera, IconChartBar, IconSearch, IconTicket } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { formatMoney, type Product, type ProductPage, type Ticket } from '@ms/contracts';
+import { formatMoney, type Product, type Ticket } from '@ms/contracts';
 import { Link, useNavigate } from 'react-router';
-import { useCategories } from '@/features/categories';
-import { useModifierSets } from '@/features/modifiers';
 import { openConfirm } from '@/components/ui/confirm-dialog-host';
-import { ApiError, api } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { hasPermission, useSession } from '@/lib/session-store';
-import { findByBarcode, GRID_LIMIT, usePosProducts } from '../api/products';
+import { usePosCategories } from '../api/categories';
+import { usePosModifierSets } from '../api/modifier-sets';
+import { findByBarcode, posProductsQuery, usePosProducts } from '../api/products';
 import { useTicketMutations } from '../api/sales';
 import { CartPanel } from '../components/cart-panel';
 import { CustomerSlot } from '../components/customer-slot';
@@ -44,14 +45,19 @@ import {
   lineKey,
   removeLine,
   setLineDiscount,
+  setLinePrice,
   setOrderDiscount,
   type AddItem,
   type Cart,
 } from '../lib/cart';
+import { canScanWithCamera, type ScanOutcome } from '../lib/camera-scan';
 import { cartStore, useCart } from '../lib/cart-store';
 import { newDeviceId } from '../lib/ids';
 import { posPaths } from '../lib/paths';
 import { needsChoice } from '../lib/stock';
+
+/** The camera dialog and its barcode reader load only when a cashier opens the camera. */
+const CameraScanDialog = lazy(() => import('../components/camera-scan-dialog'));
 
 /** Looks like something a scanner typed: one word of digits/letters, 4 or more characters. */
 const looksLikeCode = (q: string) => /^[0-9A-Za-z-]{4,}$/.test(q) && /\d/.test(q);
@@ -76,14 +82,16 @@ export default function PosPage() {
   const [search] = useDebouncedValue(text, 150);
   const [category, setCategory] = useState<string | null>(null);
   const products = usePosProducts({ search, category, store: storeId });
-  const modifierSets = useModifierSets();
-  const categories = useCategories();
+  const modifierSets = usePosModifierSets();
+  const categories = usePosCategories();
 
   const [picking, setPicking] = useState<Product | null>(null);
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
   const [cartOpen, setCartOpen] = useState(false);
   const [ticketsOpen, setTicketsOpen] = useState(false);
   const [parkOpen, setParkOpen] = useState(false);
+  const [cameraOpen, setCameraOpen] = useState(false);
+  const [withCamera] = useState(canScanWithCamera);
   const [message, setMessage] = useState<{ text: string; error?: boolean } | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
 
@@ -114,6 +122,23 @@ export default function PosPage() {
     navigate(posPaths.payment);
   };
 
+  /** A scanned code (USB scanner or camera): its product goes in the cart, or its variety is asked. */
+  const addByCode = async (code: string): Promise<ScanOutcome> => {
+    try {
+      const match = await findByBarcode(businessId, code);
+      if (match.variety_id || match.product.varieties.length === 0) {
+        add({ product: match.product, variety_id: match.variety_id });
+        return { result: 'added', text: `Added ${match.product.name}` };
+      }
+      setPicking(match.product);
+      return { result: 'picking', text: `Choose the variety of ${match.product.name}` };
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404)
+        return { result: 'not-found', text: `No product has the barcode ${code}` };
+      return { result: 'error', text: error instanceof Error ? error.message : 'Barcode lookup failed' };
+    }
+  };
+
   /** Enter in the search box: an exact barcode first (a scanner), else the top result. */
   const enter = async () => {
     const q = text.trim();
@@ -135,13 +160,9 @@ export default function PosPage() {
     }
     let list = search === text ? products.data?.items : undefined;
     if (!list) {
-      const page = await qc.fetchQuery({
-        queryKey: ['products', businessId, 'pos-grid', { search: text, category, store: storeId }],
-        queryFn: () =>
-          api.get<ProductPage>(`/v2/business/${businessId}/products`, {
-            query: { search: q, category, store: storeId, limit: GRID_LIMIT, sort: 'name' },
-          }),
-      });
+      const page = await qc.fetchQuery(
+        posProductsQuery(businessId, { search: text, category, store: storeId }),
+      );
       list = page.items;
     }
     const top = list[0];
@@ -212,6 +233,7 @@ export default function PosPage() {
       onQuantity={(key, d) => update((c) => changeQuantity(c, key, d))}
       onRemove={(key) => update((c) => removeLine(c, key))}
       onLineDiscount={(key, d) => update((c) => setLineDiscount(c, key, d))}
+      onLinePrice={(key, price) => update((c) => setLinePrice(c, key, price))}
       onOrderDiscount={(d) => update((c) => setOrderDiscount(c, d))}
       onNote={(note) => update((c) => ({ ...c, note }))}
       canDiscount={canDiscount}
@@ -290,27 +312,41 @@ export default function PosPage() {
 
       <Group align="flex-start" gap="md" wrap="nowrap">
         <Stack gap="sm" style={{ flex: 1, minWidth: 0 }}>
-          <TextInput
-            ref={searchRef}
-            type="search"
-            size="lg"
-            aria-label="Search products or scan a barcode"
-            placeholder="Search or scan a barcode"
-            leftSection={<IconSearch size={20} aria-hidden />}
-            rightSection={<IconBarcode size={20} aria-hidden />}
-            value={text}
-            onChange={(e) => setText(e.currentTarget.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') {
-                e.preventDefault();
-                void enter();
-              } else if (e.key === 'Escape' && text) {
-                setText('');
-              }
-            }}
-            autoComplete="off"
-            data-autofocus
-          />
+          <Group gap="xs" wrap="nowrap" align="flex-start">
+            <TextInput
+              style={{ flex: 1 }}
+              ref={searchRef}
+              type="search"
+              size="lg"
+              aria-label="Search products or scan a barcode"
+              placeholder="Search or scan a barcode"
+              leftSection={<IconSearch size={20} aria-hidden />}
+              rightSection={<IconBarcode size={20} aria-hidden />}
+              value={text}
+              onChange={(e) => setText(e.currentTarget.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') {
+                  e.preventDefault();
+                  void enter();
+                } else if (e.key === 'Escape' && text) {
+                  setText('');
+                }
+              }}
+              autoComplete="off"
+              data-autofocus
+            />
+            {withCamera && (
+              <ActionIcon
+                variant="default"
+                size={50}
+                aria-label="Scan with camera"
+                title="Scan with camera"
+                onClick={() => setCameraOpen(true)}
+              >
+                <IconCamera size={24} aria-hidden />
+              </ActionIcon>
+            )}
+          </Group>
           <div role="status" aria-live="polite" style={{ minHeight: 20 }}>
             {message && (
               <Text size="sm" c={message.error ? 'red.8' : 'green.9'} fw={500}>
@@ -417,6 +453,11 @@ export default function PosPage() {
         </>
       )}
 
+      {cameraOpen && (
+        <Suspense fallback={null}>
+          <CameraScanDialog opened onClose={() => setCameraOpen(false)} onCode={addByCode} />
+        </Suspense>
+      )}
       <ItemDialog
         product={picking}
         modifierSets={modifierSets.data ?? []}

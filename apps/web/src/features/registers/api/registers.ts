@@ -34,17 +34,46 @@ export const useCanSeeRegisters = () => {
 /** Opening, closing and moving cash needs pos.make_sale. */
 export const useCanOperateRegisters = () => hasPermission(useSession(), 'pos.make_sale');
 
-/** GET /v1/registries/businesses/{b}[?store_id]: registers with their open session and expected cash. */
+/**
+ * The last register list this device saw, per business, user and store (issue 5: offline the POS
+ * uses the last known register state instead of failing). Small, so localStorage.
+ */
+const lastKnownKey = (key: readonly unknown[]) => `ms.registers.${JSON.stringify(key)}`;
+const readLastKnown = (key: readonly unknown[]): Register[] | undefined => {
+  try {
+    const raw = localStorage.getItem(lastKnownKey(key));
+    return raw ? (JSON.parse(raw) as Register[]) : undefined;
+  } catch {
+    return undefined;
+  }
+};
+const keepLastKnown = (key: readonly unknown[], list: Register[]) => {
+  try {
+    localStorage.setItem(lastKnownKey(key), JSON.stringify(list));
+  } catch {
+    // Storage full or blocked: only the offline fallback is lost.
+  }
+};
+
+/**
+ * GET /v1/registries/businesses/{b}[?store_id]: registers with their open session and expected
+ * cash. Until it answers (offline: it cannot), the last list seen on this device.
+ */
 export const useRegisters = (storeId: string | null, enabled = true) => {
   const session = useSession();
   const businessId = session?.business._id ?? '';
   const canSee = useCanSeeRegisters();
+  const queryKey = registerKeys.list(businessId, session?.user._id ?? '', storeId);
   return useQuery({
-    queryKey: registerKeys.list(businessId, session?.user._id ?? '', storeId),
-    queryFn: () =>
-      api.get<Register[]>(`/v1/registries/businesses/${businessId}`, {
+    queryKey,
+    queryFn: async () => {
+      const list = await api.get<Register[]>(`/v1/registries/businesses/${businessId}`, {
         query: { store_id: storeId ?? undefined },
-      }),
+      });
+      keepLastKnown(queryKey, list);
+      return list;
+    },
+    placeholderData: () => readLastKnown(queryKey),
     enabled: enabled && canSee && !!businessId,
   });
 };
