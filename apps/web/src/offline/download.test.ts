@@ -189,3 +189,35 @@ describe('downloads', () => {
     expect(await businessDb(b).data('payments').get('pay1')).toMatchObject({ amount: 500 });
   });
 });
+
+describe('products downloaded while sales wait to upload', () => {
+  const coke = (stock: number) => ({
+    _id: 'p1',
+    name: 'Coke',
+    product_type: 'simple',
+    track_stock: true,
+    stock,
+    store_stock: [{ store_id: 's1', stock }],
+    varieties: [],
+  });
+  const queuedSale = { _id: 'sale-1', store_id: 's1', items: [{ _id: 'p1', quantity: 2 }], created_at: 'x' };
+
+  it('keeps the stock a waiting sale took (a first download), and waits to refresh until the queue is empty', async () => {
+    const b = freshBusiness();
+    const db = businessDb(b);
+    await enqueue(b, 'pos', queuedSale);
+    let serverStock = 10;
+    const net = fakeServer({ [`GET ${productsPath(b)}`]: () => list([coke(serverStock)], 1000, [], false) });
+    // First download: the server does not know the sale yet; the till shows 10 - 2.
+    expect(await downloadModule(b, productsModule)).toBe('done');
+    expect(await db.data('products').get('p1')).toMatchObject({ stock: 8, store_stock: [{ stock: 8 }] });
+    // Incremental downloads wait while the sale is queued …
+    expect(await downloadModule(b, productsModule)).toBe('skipped');
+    expect(net.of('GET', productsPath(b))).toHaveLength(1);
+    // … and once it has landed (the server counts it), the server's figure is the truth.
+    await db.unsynced('pos').clear();
+    serverStock = 8;
+    expect(await downloadModule(b, productsModule)).toBe('done');
+    expect(await db.data('products').get('p1')).toMatchObject({ stock: 8 });
+  });
+});

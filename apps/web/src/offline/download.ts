@@ -1,5 +1,7 @@
+import type { Product } from '@ms/contracts';
 import { ApiError, api } from '@/lib/api-client';
 import { businessDb, type BusinessDb, type LocalRecord } from './db';
+import { lessQueuedSales } from './local-stock';
 import { claimModule, releaseModule } from './module-meta';
 import type { Download, SyncModule } from './modules';
 import { syncStatus } from './sync-status';
@@ -54,10 +56,17 @@ const clearKeepingUnsynced = async (db: BusinessDb, m: SyncModule) => {
 
 /** Write one page: (clear), merge the rows, delete the removed ones, move `lastUpdate` on. */
 export const writePage = async (db: BusinessDb, m: SyncModule, page: Page, clear: boolean): Promise<void> => {
-  const scope = [db.data(m.table), db.unsynced(m.table), db.meta(m.table)];
+  const scope = [db.data(m.table), db.unsynced(m.table), db.meta(m.table), db.unsynced('pos')];
   await db.transaction('rw', scope, async () => {
     if (clear) await clearKeepingUnsynced(db, m);
-    await putInChunks(db, m, page.items);
+    const items =
+      m.table === 'products'
+        ? (lessQueuedSales(
+            page.items as unknown as Product[],
+            await db.unsynced('pos').toArray(),
+          ) as unknown as LocalRecord[])
+        : page.items;
+    await putInChunks(db, m, items);
     if (page.removed.length) await db.data(m.table).bulkDelete(page.removed);
     const meta = await db.meta(m.table).get(m.table);
     if (meta && page.lastUpdate !== null)
@@ -93,12 +102,21 @@ const downloadPages = async (
 };
 
 /**
+ * Products change with every sale; while sales made here wait to upload, an incremental download
+ * could not tell which of them the server's stock already counts. Wait for the queue to empty (the
+ * next tick; a first download never waits).
+ */
+const salesStillUploading = async (db: BusinessDb, m: SyncModule) =>
+  m.table === 'products' && (await db.meta('products').count()) > 0 && (await db.unsynced('pos').count()) > 0;
+
+/**
  * Download one module: skipped when it is already syncing (another tab, or a run not finished),
  * a clean slate when it has no metadata, else incremental. Progress goes to the sync status.
  */
 export const downloadModule = async (businessId: string, m: SyncModule): Promise<DownloadOutcome> => {
   if (!m.download) return 'done';
   const db = businessDb(businessId);
+  if (await salesStillUploading(db, m)) return 'skipped';
   const claimed = await claimModule(db, m.table);
   if (claimed === 'busy') return 'skipped';
   syncStatus.report({ name: m.name, done: 0, total: 1, type: 'fetch', error: null });

@@ -53,3 +53,4 @@ export {
   type CacheManifest,
   type SyncMonitor,
 } from './sw-bridge';
+export { takeStock, takeStockForSale, type StockTake } from './local-stock';

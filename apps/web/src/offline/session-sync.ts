@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { sessionStore, useSession } from '@/lib/session-store';
 import { closeBusinessDb } from './db';
+import { disposeLocalIndexes } from './local-index';
 import { connectServiceWorker, forgetSyncInstructions } from './sw-bridge';
 import { startSync } from './sync-engine';
 
@@ -20,6 +21,7 @@ export const useOfflineSync = (): void => {
     return () => {
       disconnect();
       stop();
+      disposeLocalIndexes(businessId);
       closeBusinessDb(businessId);
       if (session && !sessionStore.savedUsers()[session.user._id]) void forgetSyncInstructions(businessId);
     };

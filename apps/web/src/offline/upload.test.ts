@@ -212,4 +212,14 @@ describe('uploading the outbox', () => {
     expect(answer).toMatchObject({ _id: 'sale-2', outcome: 'accepted' });
     expect(await waitForUpload(b, 'pos', 'sale-2', 100)).toMatchObject({ outcome: 'accepted' });
   });
+
+  it('does not keep the cashier waiting when the browser is offline', async () => {
+    const b = freshBusiness();
+    await enqueue(b, 'pos', sale(1));
+    fakeServer({ [`POST ${salesPath(b)}`]: () => 'network-error' });
+    vi.stubGlobal('navigator', { ...navigator, onLine: false });
+    const started = Date.now();
+    expect(await waitForUpload(b, 'pos', 'sale-1', 60_000)).toBeNull();
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
 });

@@ -20,7 +20,7 @@ const storedAnswer = async (
 
 /**
  * Upload now and wait for the server's answer about one record. null = still waiting after
- * `timeoutMs` (offline or slow): the caller says "saved on this device"; the record stays queued.
+ * `timeoutMs` (slow), or at once when the browser is offline: the caller says "saved on this device"; the record stays queued.
  */
 export const waitForUpload = (
   businessId: string,
@@ -40,7 +40,9 @@ export const waitForUpload = (
     const off = onUploadResult((b, t, result) => {
       if (b === businessId && t === table && result._id === id) finish(result);
     });
-    const timer = setTimeout(() => finish(null), timeoutMs);
+    // Offline, no answer can come: do not keep the cashier waiting.
+    const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+    const timer = setTimeout(() => finish(null), offline ? 0 : timeoutMs);
     void storedAnswer(businessId, table, id).then((answer) => answer && finish(answer));
     flushSoon(businessId, 0);
   });

@@ -1,11 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateSaleBody, Product, Sale, SalePage, SaveTicketBody, Ticket } from '@ms/contracts';
-import { businessDb, enqueue, waitForUpload } from '@/offline';
+import { businessDb, enqueue, takeStockForSale, waitForUpload } from '@/offline';
 import { ApiError, api } from '@/lib/api-client';
 import { useSession } from '@/lib/session-store';
 import type { Cart } from '../lib/cart';
 import { cartStore } from '../lib/cart-store';
-import { takeStockForSale } from '../lib/local-stock';
 import { localSale, queuedSale, type LocalSaleContext } from '../lib/offline-sale';
 
 const useBusinessId = () => useSession()?.business._id ?? '';

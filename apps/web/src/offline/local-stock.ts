@@ -54,3 +54,29 @@ export const takeStockForSale = (
   }
   return [...changed.values()];
 };
+
+/** The stock a sale waiting in the outbox takes (its lines as the server will read them). */
+export const takesOfQueuedSale = (sale: Record<string, unknown>): StockTake[] =>
+  Array.isArray(sale.items)
+    ? (sale.items as { _id: string; variety_id?: string | null; quantity: number }[]).map((i) => ({
+        product_id: i._id,
+        variety_id: i.variety_id ?? null,
+        quantity: i.quantity,
+      }))
+    : [];
+
+/**
+ * Products just downloaded, less what the sales still waiting here take: the server does not know
+ * those sales yet, and the till must not show their stock back while they wait.
+ */
+export const lessQueuedSales = (
+  downloaded: readonly Product[],
+  queued: readonly Record<string, unknown>[],
+): Product[] => {
+  if (queued.length === 0) return [...downloaded];
+  const byId = new Map(downloaded.map((p) => [p._id, p]));
+  for (const sale of queued)
+    for (const p of takeStockForSale(byId, String(sale.store_id ?? ''), takesOfQueuedSale(sale)))
+      byId.set(p._id, p);
+  return downloaded.map((p) => byId.get(p._id)!);
+};
