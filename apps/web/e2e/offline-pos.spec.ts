@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { PASSWORD, apiAs, pinDeviceId, signUpByApi } from './fixtures';
+import { downloaded, readLocal, waiting } from './offline-helpers';
 
 /**
  * Issue 5, "what the cashier sees": the till works offline. Online once (the products, customers
@@ -9,44 +10,6 @@ import { PASSWORD, apiAs, pinDeviceId, signUpByApi } from './fixtures';
  */
 
 const SHOTS = 'test-results/screenshots';
-
-/** Reads a local table of the business's database (`ms-<businessId>`) straight from IndexedDB. */
-const readLocal = (page: Page, businessId: string, table: string) =>
-  page.evaluate(
-    async ({ name, table }) => {
-      const names = (await indexedDB.databases()).map((d) => d.name);
-      if (!names.includes(name)) return [];
-      return new Promise<Record<string, unknown>[]>((resolve, reject) => {
-        const open = indexedDB.open(name);
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains(table)) {
-            db.close();
-            resolve([]);
-            return;
-          }
-          const req = db.transaction(table, 'readonly').objectStore(table).getAll();
-          req.onsuccess = () => {
-            db.close();
-            resolve(req.result as Record<string, unknown>[]);
-          };
-          req.onerror = () => reject(req.error);
-        };
-      });
-    },
-    { name: `ms-${businessId}`, table },
-  );
-
-/** True once a module has finished a download here (its metadata counts the rows). */
-const downloaded = async (page: Page, businessId: string, module: string) => {
-  const [meta] = await readLocal(page, businessId, `meta_data_${module}`);
-  return meta?.totalRecords !== undefined && meta.syncStatus === 'synced';
-};
-
-const waiting = async (page: Page, businessId: string) =>
-  (await readLocal(page, businessId, 'pos_unsynced')).length +
-  (await readLocal(page, businessId, 'customers_unsynced')).length;
 
 test('offline till: search, scan, sell 3 sales (one to a customer made offline); all upload once', async ({
   page,
