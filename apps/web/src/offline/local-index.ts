@@ -46,7 +46,12 @@ export class LocalIndex<T extends LocalRecord> {
     this.index.upsert(rows.map(this.entryOf));
     this.index.prepare();
     this.marks = [mark, mark];
-    this.sub = liveQuery(() => this.db.data(this.table).count()).subscribe({
+    // Any committed write to the table (its row count) or to its sync state wakes a refresh.
+    const watched = async () => [
+      await this.db.data(this.table).count(),
+      (await this.db.meta(this.table).get(this.table))?.syncStatus,
+    ];
+    this.sub = liveQuery(watched).subscribe({
       next: () => this.refreshSoon(),
       // The database went away (logout, deleted): load afresh next time.
       error: () => {
@@ -69,7 +74,11 @@ export class LocalIndex<T extends LocalRecord> {
 
   private async refresh() {
     const table = this.db.data<T>(this.table);
-    const mark = await this.lastUpdate();
+    const meta = await this.db.meta(this.table).get(this.table);
+    // A first download under way: every refresh would re-read the whole growing table (2,000 rows,
+    // then 4,000, … 100,000). Wait for its end (the sync state changing wakes us), then read once.
+    if (meta?.syncStatus === 'syncing' && this.marks[1] === 0) return;
+    const mark = meta?.lastUpdate ?? 0;
     const since = new Date(this.marks[0]).toISOString();
     const changed = await table.where('updated_at').aboveOrEqual(since).toArray();
     this.index.upsert(changed.map(this.entryOf));
