@@ -1,5 +1,6 @@
 import { liveQuery, type Subscription } from 'dexie';
 import { businessDb, type LocalRecord, type TableName } from './db';
+import { isWronglyStored } from './local-data';
 import { SearchIndex, type IndexEntry } from './search-index';
 
 /**
@@ -10,6 +11,9 @@ import { SearchIndex, type IndexEntry } from './search-index';
  * time), and when the number of rows no longer matches, the keys: so removed rows and rows made
  * here (device time) are never missed, and a 2,000-row page costs 2,000 reads, not 100,000.
  */
+/** Spec 000 §3: records stored wrongly (a `syncStatus` field, or `Request` and `lastUpdate`) are never shown. */
+const usable = (record: unknown) => !isWronglyStored(record);
+
 export class LocalIndex<T extends LocalRecord> {
   readonly index = new SearchIndex();
   private loading: Promise<void> | null = null;
@@ -43,7 +47,7 @@ export class LocalIndex<T extends LocalRecord> {
     const mark = await this.lastUpdate();
     const rows = await this.db.data<T>(this.table).toArray();
     this.index.clear();
-    this.index.upsert(rows.map(this.entryOf));
+    this.index.upsert(rows.filter(usable).map(this.entryOf));
     this.index.prepare();
     this.marks = [mark, mark];
     // Any committed write to the table (its row count) or to its sync state wakes a refresh.
@@ -81,7 +85,7 @@ export class LocalIndex<T extends LocalRecord> {
     const mark = meta?.lastUpdate ?? 0;
     const since = new Date(this.marks[0]).toISOString();
     const changed = await table.where('updated_at').aboveOrEqual(since).toArray();
-    this.index.upsert(changed.map(this.entryOf));
+    this.index.upsert(changed.filter(usable).map(this.entryOf));
     this.marks = [this.marks[1], mark];
     if ((await table.count()) !== this.index.size) await this.reconcile();
     this.index.prepare();
@@ -109,7 +113,7 @@ export class LocalIndex<T extends LocalRecord> {
   /** The records for `ids`, in that order (those deleted meanwhile left out). */
   async read(ids: string[]): Promise<T[]> {
     const rows = await this.db.data<T>(this.table).bulkGet(ids);
-    return rows.filter((r): r is NonNullable<typeof r> => !!r) as T[];
+    return rows.filter((r): r is NonNullable<typeof r> => !!r && usable(r)) as T[];
   }
 
   dispose() {

@@ -180,6 +180,19 @@ describe('local product search (IndexedDB)', () => {
     await settleProductSearch(b);
     expect((await searchLocalProducts(b, { search: '' })).total).toBe(0);
   });
+
+  it('never shows a record stored wrongly (spec 000 §3: a syncStatus field, or Request and lastUpdate)', async () => {
+    const db = businessDb(b);
+    await db
+      .data('products')
+      .bulkPut([
+        catalogue[0]!,
+        { ...product({ name: 'Coke status' }), syncStatus: 'pending' } as Product,
+        { ...product({ name: 'Coke request' }), Request: {}, lastUpdate: 5 } as Product,
+      ]);
+    const found = await searchLocalProducts(b, { search: 'coke' });
+    expect(found.items.map((p) => p.name)).toEqual(['Coca-Cola 50cl']);
+  });
 });
 
 describe('search index against a plain reference', () => {
