@@ -170,6 +170,52 @@ export const registerEmployee = z.object({
 export const registerEmployeesQuery = z.object({ store_id: id('store_id').optional() });
 export const registerEmployees = z.array(registerEmployee);
 
+/**
+ * Cash of sales made offline that no register session could take (decision 0004 "Cash and
+ * registers"): the sale has no register and keeps the amount until it is counted into one.
+ * GET /v1/registries/businesses/{b}/unregistered-cash?store_id
+ */
+export const unregisteredCashQuery = z.object({ store_id: id('store_id').optional() });
+export const unregisteredCashSale = z.object({
+  sale_id: z.string(),
+  receipt_number: z.string(),
+  store_id: z.string(),
+  /** When the sale was made offline (ISO), else when it was recorded. */
+  made_at: z.string(),
+  offline_date: z.string().nullable(),
+  created_at: z.string(),
+  cashier_name: z.string(),
+  /** Naira of cash no register holds. */
+  amount: z.number(),
+});
+export const unregisteredCash = z.object({
+  sales: z.array(unregisteredCashSale),
+  /** Sum of the amounts, naira. */
+  total: z.number(),
+});
+
+/** POST /v1/registries/{id}/unregistered-cash: count these sales' cash into the register's open session. */
+export const settleUnregisteredCashBody = z.object({
+  sale_ids: z
+    .array(id('sale_ids'), { error: 'sale_ids should be an array of sale ids' })
+    .min(1, 'sale_ids must name at least one sale')
+    .max(500, 'sale_ids has too many sales'),
+});
+export const settleUnregisteredCashData = z.object({
+  register,
+  /** Sales whose cash was counted in now (a sale already counted in is skipped). */
+  settled_sale_ids: z.array(z.string()),
+  /** Naira counted in now. */
+  amount: z.number(),
+});
+
+export const UNREGISTERED_CASH_TEXT = {
+  /** "Cash from N sales made offline is not in any register: ₦X" */
+  notice: (count: number, amount: string) =>
+    `Cash from ${count} ${count === 1 ? 'sale' : 'sales'} made offline is not in any register: ${amount}`,
+  noOpenRegister: 'Open a register in this store to add this cash to it.',
+} as const;
+
 export type RegisterMovement = z.infer<typeof registerMovement>;
 export type RegisterTotals = z.infer<typeof registerTotals>;
 export type RegisterSession = z.infer<typeof registerSession>;
@@ -183,6 +229,10 @@ export type RemoveCashBody = z.infer<typeof removeCashBody>;
 export type CloseRegisterBody = z.infer<typeof closeRegisterBody>;
 export type RegisterCloseData = z.infer<typeof registerCloseData>;
 export type RegisterEmployee = z.infer<typeof registerEmployee>;
+export type UnregisteredCashSale = z.infer<typeof unregisteredCashSale>;
+export type UnregisteredCash = z.infer<typeof unregisteredCash>;
+export type SettleUnregisteredCashBody = z.infer<typeof settleUnregisteredCashBody>;
+export type SettleUnregisteredCashData = z.infer<typeof settleUnregisteredCashData>;
 
 /** How a difference reads: short (red), over (amber) or exact (green). */
 export const differenceState = (difference: number): 'short' | 'over' | 'exact' =>

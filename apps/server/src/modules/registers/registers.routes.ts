@@ -17,6 +17,10 @@ import {
   registerList,
   registerListQuery,
   removeCashBody,
+  settleUnregisteredCashBody,
+  settleUnregisteredCashData,
+  unregisteredCash,
+  unregisteredCashQuery,
   updateRegisterBody,
   type PermissionKey,
 } from '@ms/contracts';
@@ -34,6 +38,7 @@ import {
   registerEmployees,
   updateRegister,
 } from './registers.service.js';
+import { listUnregisteredCash, settleUnregisteredCash } from './unregistered-cash.js';
 
 const tags = ['registers'];
 
@@ -85,6 +90,43 @@ export const registersRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) =>
       const auth = assertOwnBusiness(request, request.params.businessId);
       return ok(await registerEmployees(deps.db, auth, request.query.store_id));
     },
+  );
+
+  app.get(
+    '/v1/registries/businesses/:businessId/unregistered-cash',
+    {
+      preHandler: canRead,
+      schema: {
+        tags,
+        summary: 'Sales made offline whose cash no register took (decision 0004), with the total',
+        params: businessIdParams,
+        querystring: unregisteredCashQuery,
+        response: { 200: envelope(unregisteredCash) },
+      },
+    },
+    async (request) => {
+      const auth = assertOwnBusiness(request, request.params.businessId);
+      return ok(await listUnregisteredCash(deps.db, auth, request.query.store_id));
+    },
+  );
+
+  app.post(
+    '/v1/registries/:id/unregistered-cash',
+    {
+      preHandler: canOperate,
+      schema: {
+        tags,
+        summary: "Count the cash of sales made offline into the register's open session (once per sale)",
+        params: registerIdParams,
+        body: settleUnregisteredCashBody,
+        response: { 200: envelope(settleUnregisteredCashData) },
+      },
+    },
+    async (request) =>
+      ok(
+        await settleUnregisteredCash(deps.db, authOf(request), request.params.id, request.body),
+        'Cash added to the register',
+      ),
   );
 
   app.post(

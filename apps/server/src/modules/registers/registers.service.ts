@@ -37,7 +37,7 @@ import {
 const NAME_TAKEN = 'A register with this name already exists in this store.';
 
 /** Live store ids the caller may see: every store for an admin, else the assigned ones. */
-const visibleStoreIds = async (tx: Tx, auth: AuthContext): Promise<string[]> => {
+export const visibleStoreIds = async (tx: Tx, auth: AuthContext): Promise<string[]> => {
   let q = tx
     .selectFrom('stores')
     .select('id')
@@ -50,7 +50,7 @@ const visibleStoreIds = async (tx: Tx, auth: AuthContext): Promise<string[]> => 
   return (await q.execute()).map((s) => s.id);
 };
 
-const assertAssigned = (auth: AuthContext, storeId: string) => {
+export const assertAssigned = (auth: AuthContext, storeId: string) => {
   if (!auth.isAdmin && !auth.storeIds.includes(storeId))
     throw forbidden('You are not assigned to this store.');
 };
@@ -74,37 +74,43 @@ const shape = async (tx: Tx, businessId: string, rows: RegisterRow[]): Promise<R
   });
 };
 
+/** The store asked for (404 when not a live store of the business, 403 when not assigned), else every visible one. */
+export const storeIdsToShow = async (
+  tx: Tx,
+  auth: AuthContext,
+  storeId: string | undefined,
+): Promise<string[]> => {
+  if (!storeId) return visibleStoreIds(tx, auth);
+  const store = await tx
+    .selectFrom('stores')
+    .select('id')
+    .where('business_id', '=', auth.businessId)
+    .where('id', '=', storeId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!store) throw notFound('Store');
+  assertAssigned(auth, storeId);
+  return [storeId];
+};
+
 export const listRegisters = async (
   db: Database,
   auth: AuthContext,
   storeId: string | undefined,
 ): Promise<Register[]> => {
-  const visible = await visibleStoreIds(db, auth);
-  let storeIds = visible;
-  if (storeId) {
-    const store = await db
-      .selectFrom('stores')
-      .select('id')
-      .where('business_id', '=', auth.businessId)
-      .where('id', '=', storeId)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
-    if (!store) throw notFound('Store');
-    assertAssigned(auth, storeId);
-    storeIds = [storeId];
-  }
+  const storeIds = await storeIdsToShow(db, auth, storeId);
   return shape(db, auth.businessId, await registersOfStores(db, auth.businessId, storeIds));
 };
 
 /** The register of this business, or 404 (malformed ids too). */
-const findRegister = async (tx: Tx, auth: AuthContext, id: string): Promise<RegisterRow> => {
+export const findRegister = async (tx: Tx, auth: AuthContext, id: string): Promise<RegisterRow> => {
   if (!isUuid(id)) throw notFound('Register');
   const row = await registerById(tx, auth.businessId, id);
   if (!row) throw notFound('Register');
   return row;
 };
 
-const oneRegister = async (tx: Tx, auth: AuthContext, id: string): Promise<Register> => {
+export const oneRegister = async (tx: Tx, auth: AuthContext, id: string): Promise<Register> => {
   const row = await findRegister(tx, auth, id);
   return (await shape(tx, auth.businessId, [row]))[0]!;
 };
@@ -171,7 +177,7 @@ export const createRegister = async (
 };
 
 /** Locks the register's open session (FOR UPDATE), or undefined when it is closed. */
-const lockOpenSession = (tx: Tx, businessId: string, registerId: string) =>
+export const lockOpenSession = (tx: Tx, businessId: string, registerId: string) =>
   tx
     .selectFrom('register_sessions')
     .selectAll()

@@ -9,6 +9,8 @@ import type {
   RegisterDetail,
   RegisterEmployee,
   RemoveCashBody,
+  SettleUnregisteredCashData,
+  UnregisteredCash,
   UpdateRegisterBody,
 } from '@ms/contracts';
 import { api } from '@/lib/api-client';
@@ -23,6 +25,8 @@ export const registerKeys = {
     ['registers', businessId, 'detail', id, sessionId ?? 'current'] as const,
   employees: (businessId: string, storeId: string | null) =>
     ['registers', businessId, 'employees', storeId ?? 'all'] as const,
+  unregisteredCash: (businessId: string, storeId: string | null) =>
+    ['registers', businessId, 'unregistered-cash', storeId ?? 'all'] as const,
 };
 
 /** Reading registers needs pos.make_sale or sales_history.view (admins always). */
@@ -144,3 +148,26 @@ export const useUpdateRegister = () =>
 
 export const useCreateRegister = () =>
   useInvalidating((body: CreateRegisterBody) => api.post<Register>('/v1/registries/', body));
+
+/** GET /v1/registries/businesses/{b}/unregistered-cash[?store_id]: offline sales whose cash no register took. */
+export const useUnregisteredCash = (storeId: string | null) => {
+  const session = useSession();
+  const businessId = session?.business._id ?? '';
+  const canSee = useCanSeeRegisters();
+  return useQuery({
+    queryKey: registerKeys.unregisteredCash(businessId, storeId),
+    queryFn: () =>
+      api.get<UnregisteredCash>(`/v1/registries/businesses/${businessId}/unregistered-cash`, {
+        query: { store_id: storeId ?? undefined },
+      }),
+    enabled: canSee && !!businessId,
+  });
+};
+
+/** POST /v1/registries/{id}/unregistered-cash: count those sales' cash into the register's open session. */
+export const useSettleUnregisteredCash = () =>
+  useInvalidating(({ registerId, saleIds }: { registerId: string; saleIds: string[] }) =>
+    api.post<SettleUnregisteredCashData>(`/v1/registries/${registerId}/unregistered-cash`, {
+      sale_ids: saleIds,
+    }),
+  );

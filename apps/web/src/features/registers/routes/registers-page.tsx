@@ -24,9 +24,12 @@ import {
   useCanSeeRegisters,
   useCreateRegister,
   useRegisters,
+  useUnregisteredCash,
 } from '../api/registers';
 import { useRegisterActions } from '../components/register-actions';
 import { RegisterCard } from '../components/register-card';
+import { unregisteredCashGroups } from '../components/unregistered-cash';
+import { UnregisteredCashNotice } from '../components/unregistered-cash-notice';
 
 const ALL = 'all';
 
@@ -40,6 +43,7 @@ const RegistersPage = () => {
   const [adding, setAdding] = useState(false);
   const stores = useMyStores();
   const query = useRegisters(storeId);
+  const unregistered = useUnregisteredCash(storeId);
   const { start, dialogs } = useRegisterActions();
 
   if (!canSee)
@@ -59,6 +63,12 @@ const RegistersPage = () => {
     group.registers.push(r);
     byStore.set(r.store_id, group);
   }
+  const cashGroups = new Map(
+    unregisteredCashGroups(unregistered.data?.sales ?? [], query.data ?? [], canOperate).map((g) => [
+      g.storeId,
+      g,
+    ]),
+  );
   const storeOptions = (stores.data ?? [])
     .filter((s) => s.is_active)
     .map((s) => ({ value: s._id, label: s.name }));
@@ -120,6 +130,7 @@ const RegistersPage = () => {
                 {group.name}
               </Title>
             )}
+            {cashGroups.has(id) && <UnregisteredCashNotice group={cashGroups.get(id)!} />}
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
               {group.registers.map((r) => (
                 <RegisterCard key={r.id} register={r} canOperate={canOperate} onAction={start} />
