@@ -8,8 +8,9 @@ export default defineConfig({
   outputDir: '../../test-results/e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // Spec files run two at a time (each test makes its own business); tests in a file in order.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list'], ['json', { outputFile: '../../test-results/playwright.json' }]],
   use: {
@@ -29,7 +30,20 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    {
+      name: 'chromium',
+      testIgnore: /sw-update\.spec/,
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+    // Gives the server a new service worker script: alone, after everything else.
+    {
+      name: 'sw-update',
+      testMatch: /sw-update\.spec/,
+      dependencies: ['chromium'],
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+  ],
   webServer: {
     command: `node e2e/start-server.mjs`,
     url: `http://localhost:${PORT}/docs/json`,

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { PASSWORD, apiAs, signUpByApi } from './fixtures';
+import { PASSWORD, apiAs, pinDeviceId, signUpByApi } from './fixtures';
 
 /** Helpers for the offline specs: the device's local database, a till set up to sell, a fast sale. */
 
@@ -173,4 +173,26 @@ export const serverState = async (till: Till) => {
     customers: customers.items as { _id: string; first_name: string }[],
     stock,
   };
+};
+
+/** Signs a new business up and logs its owner in through the Login page. */
+export const logInNewOwner = async (page: Page) => {
+  const deviceId = await pinDeviceId(page);
+  const owner = await signUpByApi(page.request, deviceId, { business_name: 'Iya Basira Provisions' });
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(owner.email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: /log ?in/i }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return owner;
+};
+
+/** The worker answers REQUEST_CACHE_MANIFEST on Sync Settings: every app file is saved. */
+export const waitForAppSaved = async (page: Page) => {
+  await expect(async () => {
+    await page.goto('/syncsettings');
+    await expect(page.getByText('This device can open the app without internet.')).toBeVisible({
+      timeout: 3_000,
+    });
+  }).toPass({ timeout: 60_000 });
 };

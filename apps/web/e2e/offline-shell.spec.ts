@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { PASSWORD, apiAs, pinDeviceId, signUpByApi } from './fixtures';
+import { apiAs } from './fixtures';
+import { logInNewOwner, waitForAppSaved } from './offline-helpers';
 
 /**
  * The installable shell offline (issue 5 "Service worker", spec 000 §2.4, §2.7): after one online
@@ -14,8 +12,6 @@ import { PASSWORD, apiAs, pinDeviceId, signUpByApi } from './fixtures';
  */
 
 const SHOTS = 'test-results/screenshots';
-/** The built app the server serves (start-server.mjs): WEB_DIST, else apps/web/dist. */
-const SW_FILE = join(process.env.WEB_DIST ?? fileURLToPath(new URL('../dist', import.meta.url)), 'sw.js');
 const OFFLINE_TEXT = 'You are offline. Sales and customers you record are kept on this device.';
 
 /** Serious or critical accessibility problems (axe); the app's toasts are not this screen's. */
@@ -24,34 +20,13 @@ const seriousViolations = async (page: Page) =>
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 
-const logIn = async (page: Page) => {
-  const deviceId = await pinDeviceId(page);
-  const owner = await signUpByApi(page.request, deviceId, { business_name: 'Iya Basira Provisions' });
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(owner.email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: /log ?in/i }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  return owner;
-};
-
-/** The worker answers REQUEST_CACHE_MANIFEST on Sync Settings: every app file is saved. */
-const waitForAppSaved = async (page: Page) => {
-  await expect(async () => {
-    await page.goto('/syncsettings');
-    await expect(page.getByText('This device can open the app without internet.')).toBeVisible({
-      timeout: 3_000,
-    });
-  }).toPass({ timeout: 60_000 });
-};
-
 test('after one online visit the app opens offline, and says when it is back online', async ({
   page,
   context,
 }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 800 });
-  const owner = await logIn(page);
+  const owner = await logInNewOwner(page);
   await waitForAppSaved(page);
   // The precache holds every page's code; no API response is kept by the worker.
   const caches = await page.evaluate(async () => {
@@ -106,7 +81,7 @@ test('Sync Settings: each module with its frequency; an edited one is kept after
 }) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1280, height: 800 });
-  await logIn(page);
+  await logInNewOwner(page);
 
   // From the top bar's sync status, as a cashier would.
   await page.getByRole('button', { name: /^Sync status/ }).click();
@@ -138,53 +113,6 @@ test('Sync Settings: each module with its frequency; an edited one is kept after
   await expect(dialog.getByRole('heading', { name: /^Syncing is (ongoing|done)$/ })).toBeVisible();
   await expect(dialog.getByRole('heading', { name: 'Syncing is done' })).toBeVisible({ timeout: 30_000 });
   await dialog.getByRole('button', { name: 'Close' }).click();
-});
-
-test('a new version waits for the person: "Critical New Update", "Click to update", reload', async ({
-  page,
-}) => {
-  test.setTimeout(120_000);
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await logIn(page);
-  await waitForAppSaved(page);
-  await page.reload();
-  await expect(page.getByRole('heading', { name: 'Sync Settings' })).toBeVisible();
-  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
-  await expect(page.getByRole('alertdialog')).toHaveCount(0);
-
-  // The server now has a new build: a different service worker script (put back afterwards).
-  const original = readFileSync(SW_FILE, 'utf8');
-  writeFileSync(SW_FILE, `${original}\n// the next version\n`);
-  try {
-    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
-
-    const prompt = page.getByRole('alertdialog', { name: 'Critical New Update' });
-    await expect(prompt).toBeVisible({ timeout: 30_000 });
-    await page.screenshot({ path: `${SHOTS}/update-prompt-1280.png` });
-    // The button's second text may last only a moment before the reload: note every text it shows.
-    const shown: string[] = [];
-    await page.exposeFunction('noteUpdateButton', (text: string) => shown.push(text));
-    await prompt.getByRole('button', { name: 'Click to update' }).evaluate((button) => {
-      const note = (window as unknown as { noteUpdateButton: (t: string) => void }).noteUpdateButton;
-      new MutationObserver(() => note(button.textContent ?? '')).observe(button, {
-        subtree: true,
-        childList: true,
-        characterData: true,
-      });
-    });
-    const reloaded = page.waitForEvent('load');
-    await prompt.getByRole('button', { name: 'Click to update' }).click();
-    await reloaded;
-    expect(shown).toContain('Updating. This might take a while....');
-    await expect(page.getByRole('heading', { name: 'Sync Settings' })).toBeVisible();
-    await expect(page.getByRole('alertdialog')).toHaveCount(0);
-    const waiting = await page.evaluate(
-      async () => !!(await navigator.serviceWorker.getRegistration())?.waiting,
-    );
-    expect(waiting).toBe(false);
-  } finally {
-    writeFileSync(SW_FILE, original);
-  }
 });
 
 /** A customer as the app queues one made offline: in `customers` and `customers_unsynced`. */
@@ -280,7 +208,7 @@ test('Background Sync: the open tab uploads when asked, and the worker uploads a
   request,
 }) => {
   test.setTimeout(120_000);
-  const owner = await logIn(page);
+  const owner = await logInNewOwner(page);
   const api = apiAs(request, {
     token: owner.token,
     deviceId: await page.evaluate(() => localStorage.getItem('ms.deviceId')!),
