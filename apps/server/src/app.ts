@@ -1,7 +1,9 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { constants as zlib } from 'node:zlib';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import fastifyCompress from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -44,6 +46,13 @@ export const buildApp = async ({ env, db, logger = true }: BuildOptions): Promis
     notifications: createNotifications(env.notifications, db),
   };
 
+  // Shops are on slow, metered connections: JSON (a products sync page is ~1 MB raw) and the app's
+  // files go compressed — brotli at a fast quality, else gzip.
+  await app.register(fastifyCompress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Merchant back office and POS API', version: '1.0.0' },
