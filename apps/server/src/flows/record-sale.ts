@@ -237,7 +237,9 @@ export const recordSale = async (
           register_id: null,
           note: null,
         })
-        .onConflict((oc) => oc.columns(['business_id', 'id']).doNothing())
+        // No conflict target: a twin in flight can also meet this row first on the placeholder
+        // receipt number's unique index, which a targeted ON CONFLICT would raise as an error.
+        .onConflict((oc) => oc.doNothing())
         .returning('id')
         .executeTakeFirst();
       if (!claimed) {
