@@ -208,7 +208,13 @@ test('a product with variants, a modifier set and a tag: create, list, search, e
   await expect(page.getByLabel('Price of S / Red')).toHaveValue('₦5,000');
 
   // Screenshots at 375 px (without the toasts over them).
-  for (const close of await page.locator('.mantine-Notification-closeButton').all()) await close.click();
+  // Toasts also leave by themselves (8 s): close whichever is still there, one at a time.
+  const closeToast = page.locator('.mantine-Notification-closeButton');
+  while ((await closeToast.count()) > 0)
+    await closeToast
+      .first()
+      .click({ timeout: 2_000 })
+      .catch(() => {});
   await page.setViewportSize({ width: 375, height: 800 });
   await expect(page.getByLabel('Price of S / Red')).toBeVisible();
   await expect.poll(() => sidewaysOverflow(page)).toBe(0);
