@@ -3,12 +3,16 @@ import { notifications } from '@mantine/notifications';
 import { CODES, TOAST_TIMEOUT_MS } from '@ms/contracts';
 import { ApiError } from './api-client';
 
-/** Spec 000 §7: any failed call shows the server's message; a screen can opt out with meta.silent. */
-const alert = (error: unknown, meta?: Record<string, unknown>) => {
+/**
+ * Spec 000 §7: any failed call shows the server's message; a screen can opt out with meta.silent.
+ * `kind`: a read that fails offline says nothing (the connectivity banner says it, and screens fall
+ * back to the data on the device); a write that needs the network says it could not be sent.
+ */
+const alert = (error: unknown, meta: Record<string, unknown> | undefined, kind: 'read' | 'write') => {
   if (meta?.silent) return;
   if (error instanceof ApiError && error.status === 401) return;
-  // Offline: the connectivity banner already says so; screens fall back to the data on the device.
   if (
+    kind === 'read' &&
     error instanceof ApiError &&
     error.status === 0 &&
     typeof navigator !== 'undefined' &&
@@ -26,8 +30,10 @@ const alert = (error: unknown, meta?: Record<string, unknown>) => {
 };
 
 export const queryClient = new QueryClient({
-  queryCache: new QueryCache({ onError: (error, query) => alert(error, query.meta) }),
-  mutationCache: new MutationCache({ onError: (error, _v, _c, mutation) => alert(error, mutation.meta) }),
+  queryCache: new QueryCache({ onError: (error, query) => alert(error, query.meta, 'read') }),
+  mutationCache: new MutationCache({
+    onError: (error, _v, _c, mutation) => alert(error, mutation.meta, 'write'),
+  }),
   defaultOptions: {
     queries: {
       staleTime: 30_000,
@@ -35,6 +41,13 @@ export const queryClient = new QueryClient({
         !(error instanceof ApiError && error.status > 0 && error.status < 500) && count < 2,
       refetchOnWindowFocus: false,
     },
-    mutations: { retry: false },
+    /*
+     * The one rule for writes (issue 11): a write never waits for the browser's online flag. A
+     * write that works offline (a sale, a customer, a parked ticket: anything through the outbox)
+     * goes to the device first and answers at once; one that needs the server tries now and says
+     * so if the network is not there. TanStack's default ('online') would pause every write while
+     * the browser says it is offline: a Confirm button spinning forever and nothing saved.
+     */
+    mutations: { retry: false, networkMode: 'always' },
   },
 });

@@ -144,7 +144,6 @@ export const useCreateCustomer = () => {
   return useMutation({
     mutationFn: (body: CreateCustomerInput) => saveNewCustomer(businessId, body),
     meta: { silent: true },
-    networkMode: 'always',
     onSuccess: () => void qc.invalidateQueries({ queryKey: customerKeys.all(businessId) }),
   });
 };

@@ -170,7 +170,6 @@ export const useTicketMutations = () => {
         return ticket;
       },
       meta: { silent: true },
-      networkMode: 'always',
       onSuccess,
     }),
     remove: useMutation({
@@ -183,7 +182,6 @@ export const useTicketMutations = () => {
         await enqueue(businessId, 'tickets', { ...(ticket ?? { _id: id }), store_id, deleted: true });
       },
       meta: { silent: true },
-      networkMode: 'always',
       onSuccess,
     }),
   };
