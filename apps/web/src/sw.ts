@@ -36,6 +36,15 @@ const RUNTIME_CACHE = cacheNames.runtime;
 const manifest = self.__WB_MANIFEST;
 cleanupOutdatedCaches();
 precacheAndRoute(manifest);
+
+/*
+ * A first install takes the open page over as soon as the whole app is saved (issue 11): a new
+ * cashier who logs in and goes straight to the till gets every screen from this device when the
+ * network drops, without a reload. Updates still wait for the person (prompt mode, UPDATE_SW).
+ */
+self.addEventListener('activate', (event) => {
+  event.waitUntil(self.clients.claim());
+});
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {
     denylist: [/^\/(v1|v2|api|dev|docs|files)\//],

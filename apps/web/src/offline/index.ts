@@ -27,7 +27,13 @@ export { flushUploads, UploadStopped } from './upload';
 export { waitForUpload } from './wait-for-upload';
 export { startSync, syncNow } from './sync-engine';
 export { useSyncSettings, setSyncFrequency, type SyncSetting } from './sync-settings';
-export { useLocalTable, usePendingUploads, useRejectedUploads } from './live';
+export {
+  useLocalTable,
+  usePendingUploads,
+  useRejectedUploads,
+  useUploadState,
+  type UploadState,
+} from './live';
 export { useOfflineSync, OfflineSync } from './session-sync';
 export { MODULES } from './modules';
 export { syncStatus, useSyncModules, phaseOf, type SyncModuleProgress, type SyncPhase } from './sync-status';
@@ -45,7 +51,7 @@ export {
   settleCustomerSearch,
   phoneDigits,
 } from './customer-search';
-export { isDownloaded, disposeLocalIndexes } from './local-index';
+export { isDownloaded, hasFinishedDownload, disposeLocalIndexes } from './local-index';
 export {
   connectServiceWorker,
   requestCacheManifest,

@@ -75,3 +75,29 @@ export const useRejectedUploads = (): RejectedUpload[] => {
     NO_REJECTED,
   );
 };
+
+export type UploadState =
+  { state: 'waiting' } | { state: 'uploaded'; data: LocalRecord } | { state: 'rejected'; reason: string };
+
+/**
+ * Where one record made here stands, kept current whoever uploads it (this tab, another tab or the
+ * service worker): still waiting on this device, uploaded (the server's record), or refused.
+ */
+export const useUploadState = (
+  businessId: string | null | undefined,
+  table: TableName,
+  id: string | null,
+): UploadState | undefined =>
+  useLive(
+    `upload:${businessId ?? ''}:${table}:${id ?? ''}`,
+    async (): Promise<UploadState | undefined> => {
+      if (!businessId || !id) return undefined;
+      const db = businessDb(businessId);
+      if (await db.unsynced(table).get(id)) return { state: 'waiting' };
+      const refused = await db.rejected.get(id);
+      if (refused) return { state: 'rejected', reason: refused.reason };
+      const data = await db.data(table).get(id);
+      return data ? { state: 'uploaded', data } : undefined;
+    },
+    undefined,
+  );

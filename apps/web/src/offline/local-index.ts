@@ -134,6 +134,10 @@ export const isDownloaded = async (businessId: string, table: TableName): Promis
   return typeof navigator !== 'undefined' && navigator.onLine === false;
 };
 
+/** True once a first download of the table has finished on this device (online or not). */
+export const hasFinishedDownload = async (businessId: string, table: TableName): Promise<boolean> =>
+  (await businessDb(businessId).meta(table).get(table))?.totalRecords !== undefined;
+
 /** One index per business and table, shared by every screen of the tab. */
 const indexes = new Map<string, LocalIndex<LocalRecord>>();
 

@@ -11,6 +11,7 @@ import {
 } from '@mantine/core';
 import { IconMail, IconPrinter } from '@tabler/icons-react';
 import type { Sale } from '@ms/contracts';
+import { useUploadState } from '@/offline';
 import { useSession } from '@/lib/session-store';
 import { isSavedOnDevice, useEmailReceipt } from '../api/sales';
 import { PAPERS, ReceiptBody, ReceiptPrintRoot, type Paper } from './receipt';
@@ -29,13 +30,26 @@ export const ReceiptView = ({ sale, customerEmail }: { sale: Sale; customerEmail
   const send = useEmailReceipt();
   const businessName = session?.business.name ?? '';
   const local = isSavedOnDevice(sale);
+  // A receipt made on this device follows its sale: once uploaded, the server's receipt.
+  const upload = useUploadState(session?.business._id, 'pos', local ? sale._id : null);
+  const landed = upload?.state === 'uploaded' ? (upload.data as unknown as Sale) : null;
+  const shown = landed ?? sale;
   return (
     <Stack gap="sm">
-      {local && (
-        <Alert color="blue" title="Saved on this device" data-testid="saved-on-device">
-          It will upload when you are back online. Receipt reference {sale.receipt_number}.
-        </Alert>
-      )}
+      {local &&
+        (landed ? (
+          <Alert color="teal" title="Uploaded" data-testid="saved-on-device">
+            This sale is on the server now: receipt number {landed.receipt_number}.
+          </Alert>
+        ) : upload?.state === 'rejected' ? (
+          <Alert color="red" title="The server refused this sale" data-testid="saved-on-device">
+            {upload.reason} Receipt reference {sale.receipt_number}.
+          </Alert>
+        ) : (
+          <Alert color="blue" title="Saved on this device" data-testid="saved-on-device">
+            It will upload when you are back online. Receipt reference {sale.receipt_number}.
+          </Alert>
+        ))}
       <Group gap="xs" wrap="wrap">
         <SegmentedControl
           aria-label="Paper"
@@ -56,13 +70,13 @@ export const ReceiptView = ({ sale, customerEmail }: { sale: Sale; customerEmail
         radius="sm"
         style={{ overflowX: 'auto', display: 'flex', justifyContent: 'center' }}
       >
-        <ReceiptBody sale={sale} businessName={businessName} paper={paper} />
+        <ReceiptBody sale={shown} businessName={businessName} paper={paper} />
       </Sheet>
-      {!local && (
+      {(!local || landed) && (
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            send.mutate({ saleId: sale._id, email: email.trim() });
+            if (email.trim()) send.mutate({ saleId: shown._id, email: email.trim() });
           }}
         >
           <Group gap="xs" align="flex-end" wrap="nowrap">
@@ -72,7 +86,6 @@ export const ReceiptView = ({ sale, customerEmail }: { sale: Sale; customerEmail
               placeholder="customer@example.com"
               value={email}
               onChange={(e) => setEmail(e.currentTarget.value)}
-              required
               size="md"
               style={{ flex: 1 }}
             />
@@ -82,6 +95,7 @@ export const ReceiptView = ({ sale, customerEmail }: { sale: Sale; customerEmail
               size="md"
               leftSection={<IconMail size={18} />}
               loading={send.isPending}
+              disabled={!email.trim()}
             >
               Send
             </Button>
@@ -94,7 +108,7 @@ export const ReceiptView = ({ sale, customerEmail }: { sale: Sale; customerEmail
         </Text>
       )}
       {send.isError && <Alert color="red">{send.error.message}</Alert>}
-      <ReceiptPrintRoot sale={sale} businessName={businessName} paper={paper} />
+      <ReceiptPrintRoot sale={shown} businessName={businessName} paper={paper} />
     </Stack>
   );
 };

@@ -36,6 +36,7 @@ import { RegisterSlot } from '../components/register-slot';
 import { ShortcutsHelp } from '../components/shortcuts-help';
 import { StorePicker } from '../components/store-picker';
 import { TicketsDrawer } from '../components/tickets-drawer';
+import { TillReadiness } from '../components/till-readiness';
 import {
   addItem,
   cartTotals,
@@ -55,6 +56,7 @@ import { cartStore, useCart } from '../lib/cart-store';
 import { newDeviceId } from '../lib/ids';
 import { posPaths } from '../lib/paths';
 import { needsChoice } from '../lib/stock';
+import { useTillReadiness } from './till-readiness';
 
 /** The camera dialog and its barcode reader load only when a cashier opens the camera. */
 const CameraScanDialog = lazy(() => import('../components/camera-scan-dialog'));
@@ -76,6 +78,7 @@ export default function PosPage() {
   const wide = useMediaQuery('(min-width: 62em)', true) ?? true;
   const canDiscount = hasPermission(session, 'pos.discounts');
   const canTickets = hasPermission(session, 'pos.manage_tickets');
+  const offlineReady = useTillReadiness(businessId);
 
   const storeId = cart.store_id;
   const [text, setText] = useState('');
@@ -285,6 +288,7 @@ export default function PosPage() {
           Point of sale
         </Title>
         <Group gap="xs" wrap="wrap">
+          <TillReadiness ready={offlineReady} />
           <StorePicker value={storeId} onChange={setStore} />
           <RegisterSlot storeId={storeId} />
           {canTickets && (

@@ -59,6 +59,8 @@ const keepLastKnown = (key: readonly unknown[], list: Register[]) => {
   }
 };
 
+const RETRY_FAILED_CHECK_MS = 10_000;
+
 /**
  * GET /v1/registries/businesses/{b}[?store_id]: registers with their open session and expected
  * cash. Until it answers (offline: it cannot), the last list seen on this device.
@@ -68,7 +70,7 @@ export const useRegisters = (storeId: string | null, enabled = true) => {
   const businessId = session?.business._id ?? '';
   const canSee = useCanSeeRegisters();
   const queryKey = registerKeys.list(businessId, session?.user._id ?? '', storeId);
-  return useQuery({
+  const query = useQuery({
     queryKey,
     queryFn: async () => {
       const list = await api.get<Register[]>(`/v1/registries/businesses/${businessId}`, {
@@ -79,7 +81,13 @@ export const useRegisters = (storeId: string | null, enabled = true) => {
     },
     placeholderData: () => readLastKnown(queryKey),
     enabled: enabled && canSee && !!businessId,
+    // A failed check (the network dropped without the browser noticing) is tried again by itself.
+    refetchInterval: (query) => (query.state.status === 'error' ? RETRY_FAILED_CHECK_MS : false),
+    meta: { silent: true },
   });
+  // Until the server answers again, the last state this device saw (issue 11).
+  const lastKnown = query.isError ? readLastKnown(queryKey) : undefined;
+  return { ...query, data: query.data ?? lastKnown, lastKnown: !!lastKnown && !query.data };
 };
 
 /** GET /v1/registries/{id}[?session_id]. */

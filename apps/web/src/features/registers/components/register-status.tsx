@@ -31,7 +31,7 @@ export const useOpenRegister = (storeId: string | null) => {
     closed: registers.find((r) => !r.session) ?? null,
     registers,
     isPending: !!storeId && query.isPending,
-    error: query.error,
+    error: query.data ? null : query.error,
     refetch: query.refetch,
   };
 };
