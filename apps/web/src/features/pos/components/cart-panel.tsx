@@ -68,7 +68,7 @@ export const CartPanel = ({
   const [noteOpen, setNoteOpen] = useState(!!cart.note);
 
   return (
-    <Stack gap="sm" h="100%" data-testid="cart">
+    <Stack gap="sm" h="100%" mih={0} style={{ flex: '1 1 auto' }} data-testid="cart">
       {withHeader && (
         <Group justify="space-between">
           <Text fw={700} size="lg">
@@ -88,11 +88,8 @@ export const CartPanel = ({
           </Text>
         </Stack>
       ) : (
-        <ScrollArea.Autosize
-          mah={{ base: '45vh', md: 'max(180px, calc(100vh - 520px))' }}
-          type="auto"
-          offsetScrollbars
-        >
+        // The lines take the room left and scroll; customer, totals and Charge stay in view (issue 11).
+        <ScrollArea style={{ flex: '1 1 auto', minHeight: 96 }} type="auto" offsetScrollbars>
           <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Cart lines">
             {cart.lines.map((line) => {
               const t = cartLineTotals(line);
@@ -213,7 +210,7 @@ export const CartPanel = ({
               );
             })}
           </Stack>
-        </ScrollArea.Autosize>
+        </ScrollArea>
       )}
       <Divider />
       <Group gap="xs">

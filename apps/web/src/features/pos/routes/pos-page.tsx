@@ -56,6 +56,7 @@ import { cartStore, useCart } from '../lib/cart-store';
 import { newDeviceId } from '../lib/ids';
 import { posPaths } from '../lib/paths';
 import { needsChoice } from '../lib/stock';
+import { useFillWindow } from '../lib/use-fill-window';
 import { useTillReadiness } from './till-readiness';
 
 /** The camera dialog and its barcode reader load only when a cashier opens the camera. */
@@ -79,6 +80,7 @@ export default function PosPage() {
   const canDiscount = hasPermission(session, 'pos.discounts');
   const canTickets = hasPermission(session, 'pos.manage_tickets');
   const offlineReady = useTillReadiness(businessId);
+  const fill = useFillWindow<HTMLDivElement>(wide);
 
   const storeId = cart.store_id;
   const [text, setText] = useState('');
@@ -314,8 +316,15 @@ export default function PosPage() {
         </Group>
       </Group>
 
-      <Group align="flex-start" gap="md" wrap="nowrap">
-        <Stack gap="sm" style={{ flex: 1, minWidth: 0 }}>
+      <Group
+        ref={fill.ref}
+        align={wide ? 'stretch' : 'flex-start'}
+        gap="md"
+        wrap="nowrap"
+        h={fill.height}
+        data-testid="till-body"
+      >
+        <Stack gap="sm" style={{ flex: 1, minWidth: 0, overflowY: wide ? 'auto' : undefined }}>
           <Group gap="xs" wrap="nowrap" align="flex-start">
             <TextInput
               style={{ flex: 1 }}
@@ -408,7 +417,8 @@ export default function PosPage() {
             p="md"
             radius="md"
             w={380}
-            style={{ position: 'sticky', top: 76, flexShrink: 0 }}
+            // The cart fills the till's height: its lines scroll, the total and Charge never leave the screen.
+            style={{ flexShrink: 0, display: 'flex', flexDirection: 'column', minHeight: 0 }}
             aria-label="Cart"
             component="section"
           >
@@ -450,7 +460,11 @@ export default function PosPage() {
             size="92%"
             title={`Cart · ${count} ${count === 1 ? 'item' : 'items'}`}
             withCloseButton
-            styles={{ title: { fontWeight: 700 } }}
+            styles={{
+              title: { fontWeight: 700 },
+              content: { display: 'flex', flexDirection: 'column' },
+              body: { flex: '1 1 auto', minHeight: 0, display: 'flex', flexDirection: 'column' },
+            }}
           >
             {cartPanel}
           </Drawer>

@@ -158,7 +158,8 @@ export default function PosPaymentPage() {
         <Stack gap="sm">
           <Paper withBorder p="md" radius="md">
             <Text size="sm" c="dimmed">
-              Amount due · {itemCount(cart)} items{cart.customer ? ` · ${cart.customer.name}` : ''}
+              Amount due · {itemCount(cart)} {itemCount(cart) === 1 ? 'item' : 'items'}
+              {cart.customer ? ` · ${cart.customer.name}` : ''}
             </Text>
             <Text fw={800} fz={36} lh={1.1} data-testid="amount-due">
               {formatMoney(due)}
@@ -175,7 +176,7 @@ export default function PosPaymentPage() {
               Pay with
             </Text>
             <SimpleGrid
-              cols={methods.length > 2 ? 3 : 2}
+              cols={methods.length > 2 ? { base: 2, sm: 3 } : 2}
               spacing="xs"
               role="radiogroup"
               aria-label="Payment method"
@@ -189,8 +190,19 @@ export default function PosPaymentPage() {
                   size="md"
                   onClick={() => setMethod(m)}
                   px={6}
-                  styles={{ label: { whiteSpace: 'normal', lineHeight: 1.2 } }}
-                  h={52}
+                  py={6}
+                  // Long names ("POS terminal (Moniepoint)") wrap on a phone instead of being cut.
+                  styles={{
+                    label: {
+                      whiteSpace: 'normal',
+                      lineHeight: 1.2,
+                      textAlign: 'center',
+                      overflow: 'visible',
+                    },
+                    inner: { height: 'auto' },
+                  }}
+                  h="auto"
+                  mih={52}
                 >
                   {name}
                 </Button>
