@@ -32,6 +32,23 @@ declare module 'fastify' {
 
 const API_PREFIXES = ['/v1/', '/v2/', '/api/'];
 
+/** A device in use is "seen" at most once a minute: no extra query on most requests. */
+const SEEN_EVERY_MS = 60_000;
+const touchDevice = (
+  db: Database,
+  claims: { businessId: string; deviceId: string },
+  lastSeen: Date | null | undefined,
+) => {
+  if (lastSeen && Date.now() - lastSeen.getTime() < SEEN_EVERY_MS) return;
+  void db
+    .updateTable('devices')
+    .set({ last_seen_at: new Date() })
+    .where('business_id', '=', claims.businessId)
+    .where('device_id', '=', claims.deviceId)
+    .execute()
+    .catch(() => undefined); // "last seen" is a hint: never fail a request for it
+};
+
 export const deviceIdOf = (request: FastifyRequest): string | undefined => {
   const value = request.headers['deviceid'];
   return typeof value === 'string' && value.trim() ? value.trim().slice(0, 120) : undefined;
@@ -95,6 +112,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Database; 
         'r.permissions',
         'r.active as role_active',
         'd.deleted_at as device_removed_at',
+        'd.last_seen_at as device_last_seen_at',
         sql<
           string[]
         >`array(select us.store_id::text from user_stores us where us.business_id = u.business_id and us.user_id = u.id)`.as(
@@ -113,6 +131,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Database; 
     if (row.device_removed_at || (headerDevice && headerDevice !== claims.deviceId)) {
       throw forbidden(TEXT.deviceNotRecognized, CODES.deviceNotRecognized);
     }
+    if (!row.device_removed_at) touchDevice(db, claims, row.device_last_seen_at);
     const role = row.role_name.toLowerCase();
     const isAdmin = role === ADMIN_ROLE;
     request.auth = {

@@ -266,3 +266,23 @@ describe('POST /api/wallet/toggleotpsettings', () => {
     expect((await toggleOtp(owner.token, {})).json().message).toBe('enabled should be boolean');
   });
 });
+
+describe('a device in use is seen', () => {
+  it('moves last_seen_at forward on an authenticated call made over a minute after the last one', async () => {
+    const owner = await signUp(t);
+    const id = await idOfDevice(owner);
+    const longAgo = new Date(Date.now() - 13 * 60_000);
+    await t.db.updateTable('devices').set({ last_seen_at: longAgo }).where('id', '=', id).execute();
+    expect((await listDevices(owner.token)).statusCode).toBe(200);
+    await expect
+      .poll(async () => {
+        const row = await t.db
+          .selectFrom('devices')
+          .select('last_seen_at')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+        return Date.now() - row.last_seen_at!.getTime();
+      })
+      .toBeLessThan(60_000);
+  });
+});

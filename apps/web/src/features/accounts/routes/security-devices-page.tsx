@@ -183,7 +183,7 @@ const SecurityDevicesPage = () => {
                       <Badges d={d} />
                     </Table.Td>
                     <Table.Td>
-                      <Text size="sm">{lastSeen(d.last_seen_at)}</Text>
+                      <Text size="sm">{d.current ? 'Now' : lastSeen(d.last_seen_at)}</Text>
                     </Table.Td>
                     <Table.Td ta="right">
                       <RemoveButton d={d} onRemove={setTarget} />
@@ -210,7 +210,7 @@ const SecurityDevicesPage = () => {
                       </Text>
                     ) : null}
                     <Text size="sm" c="dimmed">
-                      Last seen: {lastSeen(d.last_seen_at)}
+                      Last seen: {d.current ? 'Now' : lastSeen(d.last_seen_at)}
                     </Text>
                     <Badges d={d} />
                   </Stack>
