@@ -82,7 +82,7 @@ export const buildApp = async ({ env, db, logger = true }: BuildOptions): Promis
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    if (hasWeb && request.method === 'GET' && !API.test(path)) {
+    if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !API.test(path)) {
       // The app's own router handles every other path (deep links, reloads).
       return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist);
     }

@@ -6,7 +6,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { readEnv } from '../src/config/env.js';
+import { readEnv, type Env } from '../src/config/env.js';
 import { openDatabase, type Database } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { newId } from '../src/lib/ids.js';
@@ -33,7 +33,8 @@ export type RequestOptions = {
   headers?: Record<string, string>;
 };
 
-export const createTestApp = async (): Promise<TestApp> => {
+/** `env`: configuration for this app only (e.g. a web build to serve). */
+export const createTestApp = async (env: Partial<Env> = {}): Promise<TestApp> => {
   const template = inject('templateDatabase');
   const base = process.env.TEST_DATABASE_URL;
   let databaseUrl: string | undefined;
@@ -57,11 +58,12 @@ export const createTestApp = async (): Promise<TestApp> => {
   const dataDir = mkdtempSync(join(tmpdir(), 'ms-test-'));
   const handle = await openDatabase({ databaseUrl, dataDir: null });
   if (!databaseUrl) await migrateToLatest(handle.db);
-  const env = {
+  const config = {
     ...readEnv([], { DATA_DIR: dataDir, JWT_SECRET: 'test-secret-0123456789-abcdefghij' }),
     webDist: join(dataDir, 'no-web'),
+    ...env,
   };
-  const app = await buildApp({ env, db: handle.db, logger: false });
+  const app = await buildApp({ env: config, db: handle.db, logger: false });
   await app.ready();
   return {
     app,
