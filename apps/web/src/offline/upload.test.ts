@@ -4,6 +4,7 @@ import { businessDb } from './db';
 import { countPending, enqueue } from './outbox';
 import { flushUploads, UploadStopped } from './upload';
 import { cancelFlushes } from './upload-schedule';
+import { syncStatus } from './sync-status';
 import { waitForUpload } from './wait-for-upload';
 import { fakeServer, freshBusiness, type FakeRequest } from './testing/fake-server';
 
@@ -40,6 +41,18 @@ const idempotentSales = () => {
 };
 
 describe('uploading the outbox', () => {
+  it('reports an upload with nothing waiting as a finished sync (Sync Settings: "Synced")', async () => {
+    const b = freshBusiness();
+    syncStatus.clear();
+    fakeServer({});
+    await flushUploads(b);
+    expect(syncStatus.get().find((p) => p.name === 'pos_unsynced')).toMatchObject({
+      done: 0,
+      total: 0,
+      error: null,
+    });
+  });
+
   it('answers each record on its own: accepted replaced by the server version, rejected kept aside', async () => {
     const b = freshBusiness();
     for (const n of [1, 2, 3]) await enqueue(b, 'pos', sale(n));

@@ -153,11 +153,11 @@ const progressName = (table: OutboxTable) => `${table}_unsynced`;
 /** Upload every queued record of one table; throws UploadStopped when it must stop early. */
 export const uploadTable = async (businessId: string, table: OutboxTable): Promise<void> => {
   const queued = (await strictDb(businessId).unsynced(table).toArray()).sort(byCreation);
-  if (queued.length === 0) return;
   const report = (done: number, error: string | null) =>
     syncStatus.report({ name: progressName(table), done, total: queued.length, type: 'offline', error });
   let done = 0;
-  report(0, null);
+  report(0, null); // nothing waiting is a sync too: Sync Settings says "Synced", not "Not synced"
+  if (queued.length === 0) return;
   for (const batch of chunks(queued, UPLOADERS[table].batchSize)) {
     try {
       const results = await sendBatch(businessId, table, batch);
