@@ -45,8 +45,10 @@ export const BuiltInMethods = () => {
                 label={m.label}
                 description={m.can_disable ? undefined : 'Always on: the register and change need cash.'}
                 checked={m.enabled}
-                disabled={!m.can_disable || toggle.isPending}
-                onChange={(e) => set(m.method, e.currentTarget.checked)}
+                // Always-on cash shows as on (a disabled switch reads as off); it just cannot move.
+                disabled={m.can_disable && toggle.isPending}
+                aria-readonly={!m.can_disable || undefined}
+                onChange={(e) => m.can_disable && set(m.method, e.currentTarget.checked)}
               />
             ))}
           </Stack>
