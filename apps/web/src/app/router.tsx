@@ -19,12 +19,14 @@ import { AdminOnly } from './guards/admin-only';
 import { HideForAuth, RequireAuth } from './guards/require-auth';
 import { lazyPage } from './lazy-page';
 import { paths } from './route-paths';
+import { AppLoading } from './shell/app-loading';
 import { RouteError } from './shell/route-error';
 
 /** Every route of the app. Feature pages load lazily so the first screen stays small. */
 export const router = createBrowserRouter([
   {
     errorElement: <RouteError />,
+    hydrateFallbackElement: <AppLoading />,
     children: [
       {
         element: <HideForAuth />,
