@@ -54,7 +54,8 @@ afterAll(async () => {
   rmSync(tmp, { recursive: true, force: true });
 });
 
-describe('backup of the embedded database while the server runs', () => {
+// A file-backed PGlite is slow to create and copy on a busy machine.
+describe('backup of the embedded database while the server runs', { timeout: 120_000 }, () => {
   it('npm run backup asks the running server for a dated backup; restore into a fresh folder has every row, file and the secret', async () => {
     const result = await runBackupCommand({ dataDir }, { dir: backupDir, keep: 7 });
     expect(result.by).toMatch(/^the running server \(pid \d+\)$/);
@@ -147,8 +148,8 @@ describe('backup of the embedded database while the server runs', () => {
 
   it('without a running server the command opens the folder itself, holding it meanwhile', async () => {
     const alone = join(tmp, 'alone');
-    const other = await serverOnFolder({ dataDir: alone });
-    await other.close(); // a stopped server: its database stays in the folder
+    const stopped = await openDatabase({ dataDir: alone });
+    await stopped.close(); // a stopped server: its database stays in the folder
     const result = await runBackupCommand({ dataDir: alone }, { dir: join(tmp, 'alone-backups'), keep: 7 });
     expect(result.by).toBe('this command (no server was running)');
     expect(existsSync(join(alone, 'control.sock'))).toBe(false);
@@ -174,7 +175,7 @@ describe('backup of the embedded database while the server runs', () => {
   });
 });
 
-describe('backup configuration and schedule', () => {
+describe('backup configuration and schedule', { timeout: 60_000 }, () => {
   it('reads BACKUP_DIR, BACKUP_EVERY_HOURS and BACKUP_KEEP, naming a bad value', () => {
     expect(readBackupConfig({}, '/srv/data')).toEqual({
       dir: '/srv/data/backups',
