@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import {
   existsSync,
   mkdirSync,
@@ -19,7 +21,7 @@ import {
   backupFileName,
 } from '../../src/backup/backup.js';
 import { runBackupCommand, runRestoreCommand, serverBackups } from '../../src/backup/commands.js';
-import { holdDataDir } from '../../src/backup/control.js';
+import { controlSocketPath, holdDataDir } from '../../src/backup/control.js';
 import { openDatabase } from '../../src/db/database.js';
 import type { Sale } from '@ms/contracts';
 import { dataOf } from '../inventory/inventory-helper.js';
@@ -172,6 +174,28 @@ describe('backup of the embedded database while the server runs', { timeout: 120
     // A real backup with keep 1 leaves only itself.
     const result = await runBackupCommand({ dataDir }, { dir, keep: 1 });
     expect(await listBackups(dir)).toEqual([result.file.split('/').at(-1)]);
+  });
+});
+
+describe('the data folder lock', () => {
+  it('a socket left by a killed server is taken over; a live holder is named', async () => {
+    const folder = join(tmp, 'killed');
+    mkdirSync(folder);
+    const path = controlSocketPath(folder);
+    const child = spawn(process.execPath, [
+      '-e',
+      `require('net').createServer().listen(${JSON.stringify(path)}, () => console.log('up'))`,
+    ]);
+    await once(child.stdout, 'data');
+    child.kill('SIGKILL');
+    await once(child, 'exit');
+    expect(existsSync(path)).toBe(true); // nobody answers on it any more
+    const hold = await holdDataDir(folder, 'server');
+    await expect(holdDataDir(folder, 'backup command')).rejects.toThrow(
+      `the data folder ${folder} is in use by another process (server, pid ${process.pid})`,
+    );
+    await hold.release();
+    expect(existsSync(path)).toBe(false);
   });
 });
 
