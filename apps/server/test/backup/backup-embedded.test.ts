@@ -149,9 +149,8 @@ describe('backup of the embedded database while the server runs', { timeout: 120
   });
 
   it('without a running server the command opens the folder itself, holding it meanwhile', async () => {
-    const alone = join(tmp, 'alone');
-    const stopped = await openDatabase({ dataDir: alone });
-    await stopped.close(); // a stopped server: its database stays in the folder
+    // The folder restored by the first test: a database no process has open, as after the server stopped.
+    const alone = join(tmp, 'restored');
     const result = await runBackupCommand({ dataDir: alone }, { dir: join(tmp, 'alone-backups'), keep: 7 });
     expect(result.by).toBe('this command (no server was running)');
     expect(existsSync(join(alone, 'control.sock'))).toBe(false);
@@ -231,7 +230,8 @@ describe('backup configuration and schedule', { timeout: 60_000 }, () => {
     expect(ran.length).toBeGreaterThanOrEqual(2);
     expect(ran.length).toBeLessThanOrEqual(4);
 
-    await runBackupCommand({ dataDir }, { dir, keep: 2 });
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, backupFileName(new Date())), ''); // a backup just written
     const recent = await scheduleBackups(
       { dir, everyHours: 24, keep: 2 },
       async () => {},
