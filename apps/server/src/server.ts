@@ -1,4 +1,5 @@
 import { buildApp } from './app.js';
+import { serverBackups } from './backup/commands.js';
 import { readEnv } from './config/env.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -7,12 +8,15 @@ import { DEMO, seedDemo } from './seed/demo.js';
 /** Starts the product: migrate, seed the demo (unless --no-demo), serve the API and the built app. */
 const main = async () => {
   const env = readEnv();
+  // Before opening the embedded database: refuses to start when another process has the data folder.
+  const backups = await serverBackups({ dataDir: env.dataDir, databaseUrl: env.databaseUrl });
   const handle = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
   await migrateToLatest(handle.db);
   const app = await buildApp({ env, db: handle.db });
   if (env.seedDemo && (await seedDemo(handle.db)))
     app.log.info({ demo: DEMO.business }, 'seeded the demo business');
   await app.listen({ port: env.port, host: env.host });
+  await backups.start(handle, app.log);
   const url = `http://localhost:${(app.server.address() as { port: number }).port}`;
   app.log.info({ url, database: handle.kind, docs: `${url}/docs` }, 'server started');
   if (env.seedDemo) {
@@ -25,8 +29,10 @@ const main = async () => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'stopping');
+    backups.stopSchedule();
     await app.close();
     await handle.close();
+    await backups.release();
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));

@@ -12,7 +12,13 @@ const INT8 = 20;
 /** int8 (counts, kobo) as a JS number on both drivers: safe for amounts up to 90 trillion naira. */
 pg.types.setTypeParser(INT8, (value) => Number(value));
 
-export type DatabaseHandle = { db: Database; kind: 'postgres' | 'pglite'; close: () => Promise<void> };
+export type DatabaseHandle = {
+  db: Database;
+  kind: 'postgres' | 'pglite';
+  /** The embedded instance (for backups); absent on PostgreSQL. */
+  pglite?: PGlite;
+  close: () => Promise<void>;
+};
 
 /**
  * PostgreSQL when a URL is given; otherwise the embedded PGlite kept in `<dataDir>/pglite`
@@ -50,6 +56,7 @@ export const openDatabase = async (opts: {
   return {
     db,
     kind: 'pglite',
+    pglite,
     close: async () => {
       await db.destroy();
       if (!pglite.closed) await pglite.close();
