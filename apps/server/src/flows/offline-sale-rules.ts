@@ -14,7 +14,8 @@ import { canDiscount, type PricedLine, type RecordSaleInput, type SaleRules } fr
  *   price the cashier changed still needs pos.discounts, a stale catalogue price does not;
  * - products, varieties and modifiers deleted since are used from their tombstones (stored names);
  * - a customer not on the server yet is kept as pending and linked when it lands
- *   (flows/link-offline-customer.ts); a deleted one is still linked;
+ *   (flows/link-offline-customer.ts); a deleted one is still linked; another business's customer
+ *   is left off the sale, and the answer says so (`dropped`);
  * - cash goes to the register open then, else the one open now, else onto the sale as unregistered.
  * What can never succeed (an item unknown to this business, a discount the role may not give) is
  * refused with a reason and a code.
@@ -140,9 +141,26 @@ export const offlineSaleRules = (madeAt: Date): SaleRules => ({
       .where('business_id', '=', businessId)
       .where('id', '=', id)
       .executeTakeFirst();
-    return row
-      ? { customerId: row.id, pendingCustomerId: null }
-      : { customerId: null, pendingCustomerId: id };
+    if (row) return { customerId: row.id, pendingCustomerId: null };
+    // Customer ids are unique across businesses: one that is another business's will never land
+    // here, and is never stored on this business's sale (the sale was paid for, so it still lands).
+    const elsewhere = await tx
+      .selectFrom('customers')
+      .select('id')
+      .where('id', '=', id)
+      .where('business_id', '<>', businessId)
+      .executeTakeFirst();
+    if (elsewhere)
+      return {
+        customerId: null,
+        pendingCustomerId: null,
+        dropped: {
+          code: 'customer_dropped',
+          reason:
+            "customer_id: this customer is not one of this business's customers, so the sale was recorded without a customer.",
+        },
+      };
+    return { customerId: null, pendingCustomerId: id };
   },
   keepCash: (tx, input) => keepOfflineCash(tx, { ...input, madeAt }),
 });

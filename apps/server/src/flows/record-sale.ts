@@ -66,17 +66,23 @@ type Tx = Transaction<DB>;
  */
 export type SaleRules = {
   priceItems: (tx: Tx, auth: AuthContext, items: RecordSaleInput['items']) => Promise<PricedLine[]>;
-  /** `customerId` to link now, or `pendingCustomerId` to link when that customer lands. */
-  customer: (
-    tx: Tx,
-    businessId: string,
-    id: string,
-  ) => Promise<{ customerId: string | null; pendingCustomerId: string | null }>;
+  /**
+   * `customerId` to link now, or `pendingCustomerId` to link when that customer lands; `dropped`
+   * when the id named was left off the sale (why, for the device).
+   */
+  customer: (tx: Tx, businessId: string, id: string) => Promise<SaleCustomer>;
   /** Puts the cash kept in a register; the register it went to, or the kobo no register took. */
   keepCash: (
     tx: Tx,
     input: { businessId: string; storeId: string; userId: string; amountKobo: number; saleId: string },
   ) => Promise<{ registerId: string | null; unregisteredKobo: number }>;
+};
+
+export type SaleNotice = { code: string; reason: string };
+export type SaleCustomer = {
+  customerId: string | null;
+  pendingCustomerId: string | null;
+  dropped?: SaleNotice;
 };
 
 /** 409 while a twin of the same sale is mid-flight: a retry, not a refusal. */
@@ -213,7 +219,7 @@ export const recordSale = async (
   auth: AuthContext,
   input: RecordSaleInput,
   rules: SaleRules = onlineRules,
-): Promise<{ sale: Sale; created: boolean }> => {
+): Promise<{ sale: Sale; created: boolean; notice?: SaleNotice }> => {
   const b = auth.businessId;
   const saleId = input._id.toLowerCase();
   const storeId = input.store_id.toLowerCase();
@@ -257,7 +263,7 @@ export const recordSale = async (
 
       // 2. Who and where.
       await assertStoreAccess(tx, auth, storeId);
-      const { customerId, pendingCustomerId } = input.customer_id
+      const { customerId, pendingCustomerId, dropped }: SaleCustomer = input.customer_id
         ? await rules.customer(tx, b, input.customer_id.toLowerCase())
         : { customerId: null, pendingCustomerId: null };
 
@@ -452,7 +458,7 @@ export const recordSale = async (
           .execute();
       const sale = await loadSale(tx, b, saleId);
       if (!sale) throw new Error('sale missing after insert');
-      return { sale, created: true };
+      return { sale, created: true, ...(dropped ? { notice: dropped } : {}) };
     });
   } catch (error) {
     // The store named does not belong to this business (the sale row's foreign key).

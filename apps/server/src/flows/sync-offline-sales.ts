@@ -25,12 +25,12 @@ export const syncOfflineSales = (
       const now = Date.now();
       const sent = input.offline_date == null ? now : new Date(input.offline_date).getTime();
       const madeAt = new Date(Math.min(sent, now));
-      const { sale, created } = await recordSale(
+      const { sale, created, notice } = await recordSale(
         db,
         auth,
         { ...input, offline_date: input.offline_date ?? now, is_offline_data: input.is_offline_data ?? true },
         offlineSaleRules(madeAt),
       );
-      return { data: sale, created };
+      return { data: sale, created, notice };
     },
   });

@@ -44,7 +44,10 @@ const idOf = (raw: unknown): string => {
 export const runUploadBatch = async <S extends z.ZodType, T>(opts: {
   records: readonly unknown[];
   schema: S;
-  record: (input: z.infer<S>) => Promise<{ data: T; created: boolean }>;
+  /** `notice`: the record was accepted with a change the device should know of (why, and a code). */
+  record: (
+    input: z.infer<S>,
+  ) => Promise<{ data: T; created: boolean; notice?: { code: string; reason: string } | undefined }>;
   transient?: TransientRefusal;
   log: (error: unknown, id: string) => void;
 }): Promise<UploadResponse<T>> => {
@@ -59,8 +62,8 @@ export const runUploadBatch = async <S extends z.ZodType, T>(opts: {
       continue;
     }
     try {
-      const { data, created } = await opts.record(parsed.data);
-      results.push({ _id, outcome: created ? 'accepted' : 'duplicate', data });
+      const { data, created, notice } = await opts.record(parsed.data);
+      results.push({ _id, outcome: created ? 'accepted' : 'duplicate', ...notice, data });
     } catch (error) {
       if (error instanceof HttpError && error.statusCode < 500 && !opts.transient?.(error)) {
         results.push({

@@ -413,6 +413,24 @@ describe('a sale to a customer made offline', () => {
     expect(await pointsOf(customerId)).toBe(10);
   });
 
+  it("another business's customer is never kept: the sale lands without it, and the answer says why", async () => {
+    const theirs = newId();
+    await t.db
+      .insertInto('customers')
+      .values({ business_id: w.other.businessId, id: theirs, first_name: 'Not yours' })
+      .execute();
+    const sale = offlineSale({ customer_id: theirs });
+    const [r] = resultsOf(await upload(w.cashier, [sale]));
+    expect(r).toMatchObject({
+      outcome: 'accepted',
+      code: 'customer_dropped',
+      reason: expect.stringMatching(/^customer_id: .*recorded without a customer/),
+      data: { customer_id: null, points_earned: 0 },
+    });
+    expect(await saleRow(sale._id)).toMatchObject({ customer_id: null, pending_customer_id: null });
+    expect(await saleOf(sale._id)).toMatchObject({ customer_id: null, customer_name: null });
+  });
+
   it('sale and customer landing at the same moment still meet', async () => {
     const customerId = newId();
     const sale = offlineSale({ customer_id: customerId });

@@ -172,6 +172,19 @@ describe('GET /v2/business/{b}/products', () => {
     expect(res.json().message).toBe('You are not assigned to this store.');
   });
 
+  it("shows a cashier the stock of their stores only: no other store's level, in the list or the product", async () => {
+    const milkOf = (page: ProductPage) => page.items.find((p) => p.name === 'Peak Milk 400g')!;
+    const mine = milkOf(await list('', cashier));
+    expect(mine.stock).toBe(3);
+    expect(mine.store_stock).toEqual([{ store_id: owner.storeId, stock: 3 }]);
+    expect((await list('stock=low', cashier)).items.map((p) => p.name)).toContain('Peak Milk 400g');
+    const detail = await call(t, cashier, 'GET', `/v2/business/${owner.businessId}/products/${ids.milk}`);
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json().data.store_stock).toEqual([{ store_id: owner.storeId, stock: 3 }]);
+    // The owner sees every store.
+    expect(milkOf(await list('', owner)).stock).toBe(43);
+  });
+
   it('is 401 without a token, 404 for another business or store, 400 for a bad query', async () => {
     expect((await call(t, undefined, 'GET', v2(owner.businessId))).statusCode).toBe(401);
     const theirs = await call(t, owner, 'GET', v2(other.businessId));

@@ -123,6 +123,22 @@ describe('POST /v1/businesses/{b}/reports/getsalesbyproduct', () => {
     expect(messageOf(res)).toBe('You are not assigned to this store.');
   });
 
+  it('keeps cost and profit for the owner: a cashier gets neither, in JSON or CSV', async () => {
+    const r = dataOf<ProductSalesReport>(await w.call(w.cashier, 'POST', byProduct(w.owner.businessId)));
+    expect(r.rows.map((x) => x.name)).toEqual(['Rice', 'Shirt']);
+    for (const row of [...r.rows, r.totals]) {
+      expect(row).not.toHaveProperty('cost');
+      expect(row).not.toHaveProperty('profit');
+    }
+    expect(r.totals.net_sales).toBe(3000);
+    const csv = await w.call(w.cashier, 'POST', byProduct(w.owner.businessId, '?format=csv'));
+    const lines = csv.body.trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'Product,Variety,Quantity sold,Quantity refunded,Net quantity,Gross sales,Refunds,Net sales',
+    );
+    expect(lines).toContain('Rice,,3,1,2,3000.00,1000.00,2000.00');
+  });
+
   it('is empty for days without sales', async () => {
     const r = dataOf<ProductSalesReport>(
       await w.call(

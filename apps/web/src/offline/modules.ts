@@ -1,4 +1,4 @@
-import type { QueryValue } from '@ms/contracts';
+import type { PermissionKey, QueryValue } from '@ms/contracts';
 import type { TableName } from './db';
 import type { OutboxTable } from './outbox';
 
@@ -21,6 +21,11 @@ export type Download = {
   idOf?: (row: Record<string, unknown>) => string;
   /** A 404 means the server does not offer this list yet: nothing to download, not an error. */
   optional?: boolean;
+  /**
+   * The download needs one of these permissions (the server's check for the list); a role without
+   * any of them never asks (admin holds all). Left out: any signed-in user.
+   */
+  requires?: readonly PermissionKey[];
 };
 
 export type SyncModule = {
@@ -41,7 +46,7 @@ export const MODULES: readonly SyncModule[] = [
   {
     name: 'customers',
     table: 'customers',
-    download: { path: (b) => `/v2/customers/businesses/${b}` },
+    download: { path: (b) => `/v2/customers/businesses/${b}`, requires: ['customers.view'] },
     upload: 'customers',
     defaultFrequency: 60_000,
   },
@@ -52,13 +57,14 @@ export const MODULES: readonly SyncModule[] = [
       path: (b) => `/v2/business/${b}/products/sync/list`,
       query: { limit: PRODUCT_PAGE_SIZE },
       paged: true,
+      requires: ['catalogue.view_product'],
     },
     defaultFrequency: 80_000,
   },
   {
     name: 'categories',
     table: 'categories',
-    download: { path: (b) => `/v2/businesses/${b}/collections` },
+    download: { path: (b) => `/v2/businesses/${b}/collections`, requires: ['catalogue.view_category'] },
     defaultFrequency: DEFAULT_FREQUENCY_MS,
   },
   {
@@ -77,6 +83,7 @@ export const MODULES: readonly SyncModule[] = [
       // The server answers {item: {total_value_payments, list_of_payments}, metaData}.
       itemsOf: (d) => (d.item as { list_of_payments?: unknown } | undefined)?.list_of_payments ?? d.items,
       optional: true,
+      requires: ['transactions.manage_payments', 'sales_history.view'],
     },
     defaultFrequency: DEFAULT_FREQUENCY_MS,
   },
@@ -90,24 +97,46 @@ export const MODULES: readonly SyncModule[] = [
     // The sales history the device can show offline (incremental, paged like products).
     name: 'sales_history',
     table: 'sales_history',
-    download: { path: (b) => `/v1/sales/businesses/${b}/all`, paged: true, itemsOf: rows('sales') },
+    download: {
+      path: (b) => `/v1/sales/businesses/${b}/all`,
+      paged: true,
+      itemsOf: rows('sales'),
+      requires: ['sales_history.view'],
+    },
     defaultFrequency: DEFAULT_FREQUENCY_MS,
   },
   {
-    // The business's people (admins only: a 403 for other roles is not an error).
+    // The business's people: only for those who manage users and roles.
     name: 'employees',
     table: 'employees',
-    download: { path: (b) => `/v1/businesses/${b}/employees`, full: true, itemsOf: (d) => d },
+    download: {
+      path: (b) => `/v1/businesses/${b}/employees`,
+      full: true,
+      itemsOf: (d) => d,
+      requires: ['settings.users_roles'],
+    },
     defaultFrequency: DEFAULT_FREQUENCY_MS,
   },
   { name: 'pos', table: 'pos', upload: 'pos', defaultFrequency: DEFAULT_FREQUENCY_MS },
   {
     name: 'tickets',
     table: 'tickets',
-    download: { path: (b) => `/v2/business/${b}/tickets`, itemsOf: rows('tickets'), full: true },
+    download: {
+      path: (b) => `/v2/business/${b}/tickets`,
+      itemsOf: rows('tickets'),
+      full: true,
+      requires: ['pos.manage_tickets'],
+    },
     upload: 'tickets',
     defaultFrequency: DEFAULT_FREQUENCY_MS,
   },
 ];
+
+export type Access = { admin: boolean; permissions: readonly string[] };
+
+/** Whether this person's role may make the module's download (admin: always). */
+export const mayDownload = (m: SyncModule, who: Access): boolean =>
+  !!m.download &&
+  (who.admin || !m.download.requires || m.download.requires.some((key) => who.permissions.includes(key)));
 
 export const moduleNamed = (name: string): SyncModule | undefined => MODULES.find((m) => m.name === name);

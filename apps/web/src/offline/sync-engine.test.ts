@@ -4,6 +4,8 @@ import { countPending, enqueue } from './outbox';
 import { ENQUEUE_FLUSH_MS, startSync, syncNow } from './sync-engine';
 import { fakeServer, freshBusiness, type FakeRequest } from './testing/fake-server';
 import { businessDb } from './db';
+import { DEFAULT_ROLE_PERMISSIONS, type LoginData } from '@ms/contracts';
+import { sessionStore } from '@/lib/session-store';
 
 /** Let fake-indexeddb (which schedules with setImmediate, left real) finish its work. */
 const settle = async () => {
@@ -125,5 +127,43 @@ describe('sync engine timings (spec 000 §9)', () => {
       `/v1/stores/businesses/${b}`,
     ]);
     expect(await businessDb(b).meta('stores').get('stores')).toMatchObject({ syncStatus: 'synced' });
+  });
+});
+
+describe('downloads a role may not make', () => {
+  const signIn = (businessId: string, role: string, permissions: readonly string[]) =>
+    sessionStore.loginWith({
+      token: 't',
+      user: { _id: `u-${role}`, role, permissions },
+      business: { _id: businessId },
+    } as unknown as LoginData);
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    sessionStore.clearAll();
+  });
+
+  it('are never attempted: a cashier does not ask for the employees (403 for them)', async () => {
+    const b = freshBusiness();
+    const net = fakeServer(anyGet(b));
+    signIn(b, 'Cashier', DEFAULT_ROLE_PERMISSIONS.cashier!);
+    await syncNow(b);
+    expect(net.of('GET', `/v1/businesses/${b}/employees`)).toHaveLength(0);
+    expect(net.of('GET', `/v2/business/${b}/products/sync/list`)).toHaveLength(1);
+    expect(net.of('GET', `/v2/business/${b}/tickets`)).toHaveLength(1);
+  });
+
+  it('a stock keeper asks only for what any signed-in user may read; an admin asks for all', async () => {
+    const b = freshBusiness();
+    const net = fakeServer(anyGet(b));
+    signIn(b, 'Stock keeper', ['inventory.adjust_stock']);
+    await syncNow(b);
+    expect(modulesAsked(net.calls).sort()).toEqual(
+      ['/v2/checkout/options', `/v1/stores/businesses/${b}`].sort(),
+    );
+    const c = freshBusiness();
+    const all = fakeServer(anyGet(c));
+    signIn(c, 'Admin', []);
+    await syncNow(c);
+    expect(all.calls).toHaveLength(MODULES.filter((m) => m.download).length);
   });
 });

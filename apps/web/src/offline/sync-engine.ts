@@ -1,6 +1,7 @@
 import { downloadModule } from './download';
 import { holdLeadership } from './locks';
-import { MODULES, type SyncModule } from './modules';
+import { isAdmin, sessionStore } from '@/lib/session-store';
+import { mayDownload, MODULES, type SyncModule } from './modules';
 import { onEnqueued } from './outbox';
 import { registerBackgroundSync } from './background-sync';
 import { requestPersistentStorage } from './persistence';
@@ -20,13 +21,24 @@ export const STAGGER_MS = 3_000;
 /** After an enqueue: soon, but late enough to batch a burst of sales. */
 export const ENQUEUE_FLUSH_MS = 500;
 
+/**
+ * Whether the signed-in person of this business may make the module's download: a download the
+ * role may not make is never attempted (the server would answer 403). With no session of this
+ * business the download is left to the server to answer.
+ */
+const downloadAllowed = (businessId: string, m: SyncModule): boolean => {
+  const session = sessionStore.get();
+  if (!session || session.business._id !== businessId) return !!m.download;
+  return mayDownload(m, { admin: isAdmin(session), permissions: session.user.permissions ?? [] });
+};
+
 /** Upload what the module makes here (customers first), then download what changed. */
 export const runModule = async (businessId: string, m: SyncModule): Promise<void> => {
   if (m.upload)
     await flushUploads(businessId, { modules: [m.upload] }).catch(() => {
       /* reported to the sync status; the upload schedule retries */
     });
-  if (m.download) await downloadModule(businessId, m);
+  if (downloadAllowed(businessId, m)) await downloadModule(businessId, m);
 };
 
 const isOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PermissionKey } from '../staff/permissions.js';
 import { id } from '../validation/zod-rules.js';
 
 /**
@@ -64,6 +65,12 @@ export const reportBusinessParams = z.object({ businessId: z.string() });
 export const employeeSummaryParams = z.object({ id: id('employee') });
 
 const money = z.number();
+
+/**
+ * Who may see cost and profit (reports, exports): admin, or a role holding this permission, the one
+ * that already shows stock value at cost and the cost of goods sold (stock summary, dashboard).
+ */
+export const COST_PERMISSION = 'catalogue.view_inventory' as const satisfies PermissionKey;
 const range = { startdate: z.string(), enddate: z.string() };
 
 export const productSalesRow = z.object({
@@ -77,8 +84,9 @@ export const productSalesRow = z.object({
   gross_sales: money,
   refunds: money,
   net_sales: money,
-  cost: money,
-  profit: money,
+  /** Cost and profit are the owner's: only for roles that may see cost (`COST_PERMISSION`). */
+  cost: money.optional(),
+  profit: money.optional(),
 });
 export type ProductSalesRow = z.infer<typeof productSalesRow>;
 export const productSalesTotals = productSalesRow.omit({

@@ -40,7 +40,9 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
  * Uploading records made on a device (spec 000 §4 offline sales and customers): a batch of records,
  * each answered on its own so one bad record never blocks the queue. `accepted` = recorded now,
  * `duplicate` = recorded earlier (a retry; `data` is the stored record), `rejected` = will never be
- * accepted as it is (`reason` says why, for the person who made it; `code` for the engine).
+ * accepted as it is (`reason` says why, for the person who made it; `code` for the engine). An
+ * `accepted` result may carry a `reason` and `code` too: what the server left off the record (e.g.
+ * `customer_dropped`, a customer id that is not this business's).
  */
 export const UPLOAD_BATCH_MAX = 100;
 export const UPLOAD_OUTCOMES = ['accepted', 'duplicate', 'rejected'] as const;

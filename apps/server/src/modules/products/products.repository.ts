@@ -22,22 +22,28 @@ export type PageSpec = { query: RawBuilder<unknown> } | { where: RawBuilder<unkn
 /**
  * The JSON text of the products of a page, in page order. Stock is summed from stock_levels over
  * the business's live stores (each listed, 0 where none); a product with varieties counts only
- * its live varieties. With `storeId`, `stock` is the stock in that store.
+ * its live varieties. With `storeId`, `stock` is the stock in that store. With `visibleStores`
+ * (a non-admin's assigned stores), only those stores are listed and summed.
  */
 export const productJson = async (
   db: Tx,
   businessId: string,
   page: PageSpec,
   storeId: string | null = null,
+  visibleStores: readonly string[] | null = null,
 ): Promise<string[]> => {
-  const stores = await db
-    .selectFrom('stores')
-    .select('id')
-    .where('business_id', '=', businessId)
-    .where('deleted_at', 'is', null)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
+  const stores =
+    visibleStores && visibleStores.length === 0
+      ? []
+      : await db
+          .selectFrom('stores')
+          .select('id')
+          .where('business_id', '=', businessId)
+          .where('deleted_at', 'is', null)
+          .$if(visibleStores !== null, (q) => q.where('id', 'in', [...(visibleStores ?? [])]))
+          .orderBy('created_at')
+          .orderBy('id')
+          .execute();
   const { rows } = await productJsonQuery(
     businessId,
     page,
@@ -181,6 +187,8 @@ export type ListFilter = {
   subcategory?: string;
   tag?: string;
   store?: string;
+  /** The stores the caller may see (null: all, for an admin): stock is summed over these only. */
+  visibleStores?: readonly string[] | null;
   productTypes?: readonly ProductType[];
   stock?: 'low' | 'out' | 'in';
   sort: 'name' | 'newest' | 'price' | 'stock';
@@ -203,7 +211,11 @@ const stockJoin = (f: ListFilter) => sql`
       AND ${
         f.store
           ? sql`sl.store_id = ${f.store}::uuid`
-          : sql`sl.store_id IN (SELECT s.id FROM stores s WHERE s.business_id = ${f.businessId}::uuid AND s.deleted_at IS NULL)`
+          : f.visibleStores
+            ? f.visibleStores.length
+              ? sql`sl.store_id IN (${sql.join(f.visibleStores.map((id) => sql`${id}::uuid`))})`
+              : sql`false`
+            : sql`sl.store_id IN (SELECT s.id FROM stores s WHERE s.business_id = ${f.businessId}::uuid AND s.deleted_at IS NULL)`
       }
     GROUP BY sl.product_id
   ) sq ON sq.product_id = p.id`;
@@ -273,7 +285,7 @@ export const pageProducts = (db: Tx, f: ListFilter, page: { offset: number; limi
     WHERE ${whereOf(f)}
     ORDER BY ${order}
     LIMIT ${page.limit} OFFSET ${page.offset}`;
-  return productJson(db, f.businessId, { query: ids }, f.store ?? null);
+  return productJson(db, f.businessId, { query: ids }, f.store ?? null, f.visibleStores ?? null);
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -32,6 +32,7 @@ import {
   createProduct,
   deleteProduct,
   getProduct,
+  visibleStoresOf,
   listProducts,
   productByBarcode,
   setStocks,
@@ -111,7 +112,7 @@ export const productsRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => 
     },
     async (request) => {
       const auth = assertOwnBusiness(request, request.params.businessId);
-      return ok(await getProduct(db, auth.businessId, request.params.id));
+      return ok(await getProduct(db, auth.businessId, request.params.id, visibleStoresOf(auth)));
     },
   );
 

@@ -57,17 +57,38 @@ const inTransaction = <T>(db: Tx, fn: (tx: Tx) => Promise<T>): Promise<T> =>
   db.isTransaction ? fn(db) : (db as Database).transaction().execute(fn);
 
 /** A live product of the business as its JSON record; undefined when there is none. */
-export const productById = async (db: Tx, businessId: string, id: string): Promise<Product | undefined> => {
+export const productById = async (
+  db: Tx,
+  businessId: string,
+  id: string,
+  visibleStores: readonly string[] | null = null,
+): Promise<Product | undefined> => {
   if (!isUuid(id)) return undefined;
-  const [json] = await productJson(db, businessId, {
-    query: sql`SELECT p.id, 1::bigint AS ord FROM products p
+  const [json] = await productJson(
+    db,
+    businessId,
+    {
+      query: sql`SELECT p.id, 1::bigint AS ord FROM products p
       WHERE p.business_id = ${businessId}::uuid AND p.id = ${id}::uuid AND p.deleted_at IS NULL`,
-  });
+    },
+    null,
+    visibleStores,
+  );
   return json === undefined ? undefined : (JSON.parse(json) as Product);
 };
 
-export const getProduct = async (db: Tx, businessId: string, id: string): Promise<Product> => {
-  const found = await productById(db, businessId, id);
+/** The stores whose stock a caller sees: all for an admin, else the ones assigned to them. */
+export const visibleStoresOf = (
+  caller: Pick<AuthContext, 'isAdmin' | 'storeIds'>,
+): readonly string[] | null => (caller.isAdmin ? null : caller.storeIds);
+
+export const getProduct = async (
+  db: Tx,
+  businessId: string,
+  id: string,
+  visibleStores: readonly string[] | null = null,
+): Promise<Product> => {
+  const found = await productById(db, businessId, id, visibleStores);
   if (!found) throw notFound('Product');
   return found;
 };
@@ -533,6 +554,7 @@ export const listProducts = async (
     subcategory: query.subcategory,
     tag: query.tag,
     store: query.store,
+    visibleStores: visibleStoresOf(caller),
     productTypes: query.productType,
     stock: query.stock,
     sort: query.sort,

@@ -23,6 +23,8 @@ import {
   salesByEmployee,
   salesByProduct,
   salesOfCustomer,
+  seesCost,
+  withoutCost,
 } from './reports.service.js';
 
 const tags = ['reports'];
@@ -58,6 +60,8 @@ export const reportsRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
       schema: {
         tags,
         summary: 'Sales by product and variety: sold, refunded, net sales, cost, profit',
+        description:
+          'Cost and profit (fields and CSV columns) only for admin or a role with catalogue.view_inventory.',
         params: reportBusinessParams,
         querystring: reportRangeQuery,
         body: reportStoresBody,
@@ -67,7 +71,8 @@ export const reportsRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
       const auth = assertOwnBusiness(request, request.params.businessId);
       const q = request.query;
       const sc = await reportScope(deps.db, auth, q, request.body.store_ids ?? q.store_ids);
-      const data = await salesByProduct(deps.db, sc);
+      const report = await salesByProduct(deps.db, sc);
+      const data = seesCost(auth) ? report : withoutCost(report);
       return answer(reply, q.format, data, productCsv, `sales-by-product_${suffix(q, data)}`);
     },
   );

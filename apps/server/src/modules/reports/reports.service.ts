@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import {
+  COST_PERMISSION,
   fromKobo,
   lagosToday,
   toCsv,
@@ -165,8 +166,21 @@ export const salesByProduct = async (db: Database, sc: Scope): Promise<ProductSa
   };
 };
 
-export const productCsv = (r: ProductSalesReport): string =>
-  toCsv(
+/** Cost and profit are the owner's: admin, or a role holding COST_PERMISSION. */
+export const seesCost = (auth: AuthContext): boolean => auth.isAdmin || auth.permissions.has(COST_PERMISSION);
+
+/** The report without cost and profit (every row and the totals), for a role that may not see them. */
+export const withoutCost = (r: ProductSalesReport): ProductSalesReport => {
+  const strip = <T extends { cost?: number; profit?: number }>({ cost: _c, profit: _p, ...rest }: T) => rest;
+  return { ...r, rows: r.rows.map(strip), totals: strip(r.totals) };
+};
+
+/** CSV of the report; Cost and Profit columns only when the report holds them. */
+export const productCsv = (r: ProductSalesReport): string => {
+  const withCost = r.totals.cost !== undefined;
+  const costCells = (x: { cost?: number; profit?: number }) =>
+    withCost ? [(x.cost ?? 0).toFixed(2), (x.profit ?? 0).toFixed(2)] : [];
+  return toCsv(
     [
       'Product',
       'Variety',
@@ -176,8 +190,7 @@ export const productCsv = (r: ProductSalesReport): string =>
       'Gross sales',
       'Refunds',
       'Net sales',
-      'Cost',
-      'Profit',
+      ...(withCost ? ['Cost', 'Profit'] : []),
     ],
     [
       ...r.rows.map((x) => [
@@ -189,8 +202,7 @@ export const productCsv = (r: ProductSalesReport): string =>
         x.gross_sales.toFixed(2),
         x.refunds.toFixed(2),
         x.net_sales.toFixed(2),
-        x.cost.toFixed(2),
-        x.profit.toFixed(2),
+        ...costCells(x),
       ]),
       [
         'Total',
@@ -201,11 +213,11 @@ export const productCsv = (r: ProductSalesReport): string =>
         r.totals.gross_sales.toFixed(2),
         r.totals.refunds.toFixed(2),
         r.totals.net_sales.toFixed(2),
-        r.totals.cost.toFixed(2),
-        r.totals.profit.toFixed(2),
+        ...costCells(r.totals),
       ],
     ],
   );
+};
 
 // ------------------------------------------------------------------------------------------------
 // By employee

@@ -2,3 +2,4 @@
 export { useMyStores } from './api/get-my-stores';
 export { useStoresPage } from './api/get-stores-page';
 export { canManageStores } from './can-manage-stores';
+export { allStoresLabel } from './all-stores-choice';

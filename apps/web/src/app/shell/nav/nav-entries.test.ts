@@ -8,9 +8,10 @@ import {
   type NavEntry,
 } from './nav-entries';
 import { IconHome } from '@tabler/icons-react';
+import { DEFAULT_ROLE_PERMISSIONS } from '@ms/contracts';
 
-const admin = { admin: true, businessId: 'b1' };
-const cashier = { admin: false, businessId: 'b1' };
+const admin = { admin: true, businessId: 'b1', permissions: [] };
+const cashier = { admin: false, businessId: 'b1', permissions: DEFAULT_ROLE_PERMISSIONS.cashier! };
 const labels = (sections: ReturnType<typeof visibleSections>) =>
   sections.flatMap((s) => s.entries.map((e) => e.label));
 
@@ -40,6 +41,29 @@ describe('sidebar entries', () => {
     expect(labels(visibleSections(SEARCHABLE_SECTIONS, cashier))).not.toContain('Security');
     const profile = visibleSections(RAIL_GROUPS, cashier).find((s) => s.title === 'Profile');
     expect(profile?.entries.map((e) => e.label)).toEqual(['App settings']);
+  });
+
+  it('shows an entry only when the role may open it: a cashier gets Products, not Inventory Management', () => {
+    const shown = labels(visibleSections(SEARCHABLE_SECTIONS, cashier));
+    expect(shown).toEqual(expect.arrayContaining(['Point of Sale', 'Registers', 'Products', 'Customers']));
+    expect(shown).not.toContain('Inventory Management');
+    const retail = labels(visibleSections(RAIL_GROUPS, cashier));
+    expect(retail).toEqual(expect.arrayContaining(['Products', 'Categories', 'Registers', 'Stores']));
+    for (const hidden of ['Inventory', 'Stock transfer', 'Stock count', 'Stock adjustment', 'Print labels'])
+      expect(retail).not.toContain(hidden);
+    // The admin sees them all.
+    expect(labels(visibleSections(SEARCHABLE_SECTIONS, admin))).toContain('Inventory Management');
+  });
+
+  it('links the inventory entry to the first inventory screen the role can use', () => {
+    const keeper = { admin: false, businessId: 'b1', permissions: ['inventory.adjust_stock'] };
+    const entry = visibleSections(SEARCHABLE_SECTIONS, keeper)
+      .flatMap((s) => s.entries)
+      .find((e) => e.label === 'Inventory Management');
+    expect(entry?.to).toBe('/inventory/stock-adjustment');
+    const shown = labels(visibleSections(SEARCHABLE_SECTIONS, keeper));
+    expect(shown).not.toContain('Point of Sale');
+    expect(shown).not.toContain('Products');
   });
 
   it('drops an entry limited to other businesses and a web link that does not exist', () => {

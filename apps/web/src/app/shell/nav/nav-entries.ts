@@ -42,6 +42,7 @@ import {
   IconWallet,
   IconWorld,
 } from '@tabler/icons-react';
+import { mayOpenRoute } from '../../route-access';
 import { paths } from '../../route-paths';
 import { SUPPORT_EMAIL, TERMS_URL } from '../support';
 
@@ -55,6 +56,11 @@ export type NavEntry =
       icon: Icon;
       /** A named route of spec 000 §2.3 (key of `paths`, once registered). */
       route: string;
+      /**
+       * Routes to link to instead, in order, when this person may not open `route` (the inventory
+       * entry opens the first inventory screen the role can use).
+       */
+      orRoutes?: readonly string[];
       adminOnly?: boolean;
       /** Shown only for these business ids (spec: "Authorize Device"). */
       onlyForBusinesses?: readonly string[];
@@ -103,7 +109,12 @@ export const SEARCHABLE_SECTIONS: NavSection[] = [
       { label: 'Point of Sale', icon: IconCash, route: 'Pos' },
       { label: 'Registers', icon: IconCashRegister, route: 'Registers' },
       { label: 'Products', icon: IconPackage, route: 'Products' },
-      { label: 'Inventory Management', icon: IconBuildingWarehouse, route: 'InventoryTab' },
+      {
+        label: 'Inventory Management',
+        icon: IconBuildingWarehouse,
+        route: 'InventoryTab',
+        orRoutes: ['StockAdjustment', 'InventoryTransfer', 'StockCount'],
+      },
       { label: 'Book Keeping', icon: IconBook, route: 'SalesHistory' },
       { label: 'Customers', icon: IconUsers, route: 'Customers' },
       { label: 'Tickets', icon: IconTicket, route: 'Tickets' },
@@ -226,15 +237,21 @@ export const pathOfRoute = (route: string): string | undefined =>
 
 export type VisibleEntry = { label: string; icon: Icon; to: string; external: boolean };
 
-export type Viewer = { admin: boolean; businessId: string | undefined };
+export type Viewer = { admin: boolean; businessId: string | undefined; permissions: readonly string[] };
 
-/** The entry as a link for this viewer, or null when it must not be shown. */
+/**
+ * The entry as a link for this viewer, or null when it must not be shown: an entry shows only when
+ * its route exists and the viewer's role may open it (route-access.ts).
+ */
 export const visibleEntry = (entry: NavEntry, viewer: Viewer): VisibleEntry | null => {
   if (entry.adminOnly && !viewer.admin) return null;
   if ('href' in entry) {
     return entry.href ? { label: entry.label, icon: entry.icon, to: entry.href, external: true } : null;
   }
-  const to = pathOfRoute(entry.route);
+  const route = [entry.route, ...(entry.orRoutes ?? [])].find(
+    (r) => pathOfRoute(r) && mayOpenRoute(r, viewer),
+  );
+  const to = route && pathOfRoute(route);
   if (!to) return null;
   const business = viewer.businessId ?? '';
   if (entry.onlyForBusinesses && !entry.onlyForBusinesses.includes(business)) return null;

@@ -12,8 +12,8 @@ import {
   Title,
 } from '@mantine/core';
 import { formatMoney } from '@ms/contracts';
-import { useMyStores } from '@/features/stores';
-import { useSession } from '@/lib/session-store';
+import { allStoresLabel, useMyStores } from '@/features/stores';
+import { isAdmin, useSession } from '@/lib/session-store';
 import {
   useCustomerAnalytics,
   useInventoryRevenue,
@@ -94,7 +94,7 @@ export const SalesFigures = () => {
     s?.numberOfSales === 0 &&
     s.previous.numberOfSales === 0;
   const storeOptions = [
-    { value: 'all', label: 'All stores' },
+    { value: 'all', label: allStoresLabel(isAdmin(session), stores.data?.length ?? 0) ?? 'All stores' },
     ...(stores.data ?? []).map((st) => ({ value: st._id, label: st.name })),
   ];
 

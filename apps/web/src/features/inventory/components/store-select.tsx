@@ -1,8 +1,8 @@
 import { useEffect, useMemo } from 'react';
 import { Select, type SelectProps } from '@mantine/core';
 import { IconBuildingStore } from '@tabler/icons-react';
-import { useMyStores } from '@/features/stores';
-import { useSession } from '@/lib/session-store';
+import { allStoresLabel, useMyStores } from '@/features/stores';
+import { isAdmin, useSession } from '@/lib/session-store';
 
 export const ALL_STORES = '__all__';
 const NONE: readonly string[] = [];
@@ -12,7 +12,7 @@ type StoreOption = { value: string; label: string };
 type Props = Omit<SelectProps, 'data' | 'value' | 'onChange'> & {
   value: string | null;
   onChange: (storeId: string | null) => void;
-  /** Offer "All stores" (value null). */
+  /** Offer "All stores" (value null; "All my stores" for a non-admin with several, none with one). */
   withAll?: boolean;
   /** Stores that cannot be picked here (e.g. the store a transfer leaves from). */
   exclude?: readonly string[];
@@ -51,6 +51,9 @@ export const StoreSelect = ({
   ...rest
 }: Props) => {
   const { options: all, query } = useStoreOptions(anyStore);
+  const session = useSession();
+  // "All stores" for an admin, "All my stores" for several stores, nothing for one (that store).
+  const allLabel = withAll ? allStoresLabel(isAdmin(session), all.length) : null;
   const options = useMemo(() => all.filter((o) => !exclude.includes(o.value)), [all, exclude]);
   useEffect(() => {
     if (autoPick && !value && options.length > 0) onChange(options[0]!.value);
@@ -60,8 +63,8 @@ export const StoreSelect = ({
     <Select
       size="md"
       leftSection={<IconBuildingStore size={18} aria-hidden />}
-      data={withAll ? [{ value: ALL_STORES, label: 'All stores' }, ...options] : options}
-      value={value ?? (withAll ? ALL_STORES : null)}
+      data={allLabel ? [{ value: ALL_STORES, label: allLabel }, ...options] : options}
+      value={value ?? (allLabel ? ALL_STORES : withAll ? (options[0]?.value ?? null) : null)}
       onChange={(v) => onChange(!v || v === ALL_STORES ? null : v)}
       allowDeselect={false}
       nothingFoundMessage="No store"

@@ -16,9 +16,9 @@ import { notifications } from '@mantine/notifications';
 import { IconCashRegister, IconLock, IconPlus } from '@tabler/icons-react';
 import { createRegisterBody, type Register } from '@ms/contracts';
 import { PageHeader } from '@/components/ui/page-header';
-import { canManageStores, useMyStores } from '@/features/stores';
+import { allStoresLabel, canManageStores, useMyStores } from '@/features/stores';
 import { humanizeMessage } from '@/lib/form-resolver';
-import { useSession } from '@/lib/session-store';
+import { isAdmin, useSession } from '@/lib/session-store';
 import {
   useCanOperateRegisters,
   useCanSeeRegisters,
@@ -89,7 +89,10 @@ const RegistersPage = () => {
       {storeOptions.length > 1 && (
         <Select
           label="Store"
-          data={[{ value: ALL, label: 'All stores' }, ...storeOptions]}
+          data={[
+            { value: ALL, label: allStoresLabel(isAdmin(session), storeOptions.length) ?? 'All stores' },
+            ...storeOptions,
+          ]}
           value={storeId ?? ALL}
           onChange={(v) => setStoreId(v && v !== ALL ? v : null)}
           allowDeselect={false}

@@ -22,8 +22,8 @@ import {
   type ProductSalesRow,
 } from '@ms/contracts';
 import { PageHeader } from '@/components/ui/page-header';
-import { useSession } from '@/lib/session-store';
-import { useMyStores } from '@/features/stores';
+import { isAdmin, useSession } from '@/lib/session-store';
+import { allStoresLabel, useMyStores } from '@/features/stores';
 import { RANGE_PRESETS, rangeFor, type RangePreset } from '@/features/sales-history/lib/ranges';
 import {
   downloadReportCsv,
@@ -92,8 +92,13 @@ const productColumns = (t: ProductSalesReport['totals']): Column<ProductSalesRow
   },
   moneyColumn('net', 'Net sales', (x) => x.net_sales, t.net_sales),
   moneyColumn('refunds', 'Refunds', (x) => x.refunds, t.refunds),
-  moneyColumn('cost', 'Cost', (x) => x.cost, t.cost),
-  moneyColumn('profit', 'Profit', (x) => x.profit, t.profit),
+  // Cost and profit are the owner's: the server leaves them out for other roles.
+  ...(t.cost === undefined
+    ? []
+    : [
+        moneyColumn<ProductSalesRow>('cost', 'Cost', (x) => x.cost ?? 0, t.cost),
+        moneyColumn<ProductSalesRow>('profit', 'Profit', (x) => x.profit ?? 0, t.profit ?? 0),
+      ]),
 ];
 
 const ProductTab = ({ filters }: { filters: ReportFilters }) => {
@@ -108,7 +113,7 @@ const ProductTab = ({ filters }: { filters: ReportFilters }) => {
         <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" style={{ flex: '1 1 320px' }}>
           <Stat label="Net sales" value={money(t.net_sales)} testId="product-net-sales" />
           <Stat label="Items sold" value={String(t.net_quantity)} testId="product-items" />
-          <Stat label="Profit" value={money(t.profit)} testId="product-profit" />
+          {t.profit !== undefined && <Stat label="Profit" value={money(t.profit)} testId="product-profit" />}
         </SimpleGrid>
       )}
       empty={<NoSales />}
@@ -125,7 +130,11 @@ const ProductTab = ({ filters }: { filters: ReportFilters }) => {
             }))}
           />
           <ReportTable
-            caption="Refunded items are taken off net sales. Cost uses each product's current cost price."
+            caption={
+              r.totals.cost === undefined
+                ? 'Refunded items are taken off net sales.'
+                : "Refunded items are taken off net sales. Cost uses each product's current cost price."
+            }
             rows={r.rows}
             columns={productColumns(r.totals)}
             rowKey={(x) => `${x.product_id}:${x.variety_id ?? ''}`}
@@ -308,7 +317,9 @@ const SummaryTab = ({ filters }: { filters: ReportFilters }) => {
 
 /** /sales-report: sales by product, employee and customer, and one employee's summary, for a range and store. */
 export default function SalesReportPage() {
+  const session = useSession();
   const stores = useMyStores();
+  const allLabel = allStoresLabel(isAdmin(session), stores.data?.length ?? 0);
   const [preset, setPreset] = useState<RangePreset>('today');
   const [custom, setCustom] = useState<{ from: string; to: string }>({ from: '', to: '' });
   const [store, setStore] = useState<string | null>(null);
@@ -335,12 +346,13 @@ export default function SalesReportPage() {
             />
             <Select
               aria-label="Store"
-              placeholder="All stores"
+              placeholder={allLabel ?? undefined}
               data={[
-                { value: '', label: 'All stores' },
+                ...(allLabel ? [{ value: '', label: allLabel }] : []),
                 ...(stores.data ?? []).map((s) => ({ value: s._id, label: s.name })),
               ]}
-              value={store ?? ''}
+              // One store and no "all" choice: that store is the filter (the server's default too).
+              value={store ?? (allLabel ? '' : (stores.data?.[0]?._id ?? null))}
               onChange={(v) => setStore(v || null)}
               allowDeselect={false}
               w={{ base: '100%', xs: 220 }}
