@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { PASSWORD, apiAs, pinDeviceId, signUpByApi } from './fixtures';
 
@@ -47,13 +48,18 @@ const setUp = async (page: Page) => {
   const api = apiAs(page.request, owner);
   const b = data.business._id as string;
   const storeId = data.business.stores[0].id as string;
+  const products: string[] = [];
   for (const [i, name] of NAMES.entries())
-    await api.post(`/v2/business/${b}/products/`, {
-      name,
-      selling_price: 1500 + i * 250,
-      track_stock: true,
-      store_stock: [{ store_id: storeId, stock: 40 }],
-    });
+    products.push(
+      (
+        await api.post(`/v2/business/${b}/products/`, {
+          name,
+          selling_price: 1500 + i * 250,
+          track_stock: true,
+          store_stock: [{ store_id: storeId, stock: 40 }],
+        })
+      )._id as string,
+    );
   await api.post(`/v1/payments/customoptions/businesses/${b}`, {
     name: 'POS terminal (Moniepoint)',
     instructions: null,
@@ -67,6 +73,7 @@ const setUp = async (page: Page) => {
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/pos');
   await expect(page.getByRole('button', { name: `Add ${NAMES[0]}` })).toBeVisible();
+  return { api, b, storeId, products };
 };
 
 /** Four lines, a new customer and a 10 % order discount, through the cart (open on a phone). */
@@ -138,4 +145,42 @@ test('a phone at 375×812: Charge stays on screen, the cart sheet shows its tota
       .click();
   await page.getByTestId('cart').getByTestId('charge').click();
   await expect(page.getByText(/Amount due · 1 item · Oluwaseun/)).toBeVisible();
+});
+
+test("a phone at 375×812: the product type choice and a customer's recent sales are not cut", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  const { api, b, storeId, products } = await setUp(page);
+  const customer = await api.post('/v1/customers/', {
+    first_name: 'Chukwuemeka',
+    last_name: 'Okonkwo-Adebayo',
+    phone: '08035550101',
+  });
+  for (const pay_later of [false, true])
+    await api.post(`/v2/business/${b}/sales`, {
+      _id: randomUUID(),
+      store_id: storeId,
+      customer_id: customer._id,
+      items: [{ _id: products[3], quantity: 40 - (pay_later ? 30 : 35) }],
+      payments: pay_later ? [] : [{ method: 'cash', amount: 100000 }],
+      pay_later,
+    });
+
+  await page.goto('/add-product');
+  const types = page.getByRole('radiogroup').first().locator('label');
+  await expect(types).toHaveCount(3);
+  await expectNothingCut(types);
+  await shoot(page, 'product-type-375');
+
+  await page.goto(`/customer-details?id=${customer._id}`);
+  const sales = page.getByRole('table');
+  await expect(sales.getByRole('row')).toHaveCount(2);
+  await expect(sales.getByText('Unpaid')).toBeVisible();
+  for (const cell of await sales.getByRole('cell').all()) {
+    const box = (await cell.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+  }
+  await expectNothingCut(sales.getByRole('cell'));
+  await shoot(page, 'customer-details-375');
 });

@@ -64,7 +64,8 @@ const CustomerSales = ({ id }: { id: string }) => {
           No sales to this customer yet. Pick them at the till to see their purchases here.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={340}>
+        // No sideways scroll on a phone: the receipt column wraps, status and total stay whole.
+        <Table.ScrollContainer minWidth={0}>
           <Table verticalSpacing="xs" highlightOnHover>
             <Table.Tbody>
               {items.map((s) => (
@@ -81,14 +82,14 @@ const CustomerSales = ({ id }: { id: string }) => {
                       {new Date(s.created_at).toLocaleDateString('en-NG')} · {s.store_name}
                     </Text>
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     {s.status !== 'completed' && (
                       <Badge variant="light" size="sm" color="gray">
                         {SALE_STATUS_LABELS[s.status]}
                       </Badge>
                     )}
                   </Table.Td>
-                  <Table.Td ta="right" fw={600}>
+                  <Table.Td ta="right" fw={600} style={{ whiteSpace: 'nowrap' }}>
                     {formatMoney(s.total)}
                   </Table.Td>
                 </Table.Tr>

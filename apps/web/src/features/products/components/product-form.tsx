@@ -375,6 +375,15 @@ export const ProductForm = ({
                         fullWidth
                         size="md"
                         disabled={disabled}
+                        // On a phone "With variants" and "Service" wrap instead of being cut.
+                        styles={{
+                          label: {
+                            whiteSpace: 'normal',
+                            overflow: 'visible',
+                            textOverflow: 'clip',
+                            lineHeight: 1.2,
+                          },
+                        }}
                       />
                     )}
                   />
