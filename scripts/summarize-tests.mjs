@@ -4,15 +4,16 @@ import { existsSync, readFileSync } from 'node:fs';
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-const [vitestFile, playwrightFile] = process.argv.slice(2);
-if (vitestFile && existsSync(vitestFile)) {
-  const v = JSON.parse(readFileSync(vitestFile, 'utf8'));
+// Every vitest-*.json / vitest.json report (one per database the server tests ran on), then Playwright's.
+const files = process.argv.slice(2);
+for (const file of files.filter((f) => /vitest[^/]*\.json$/.test(f) && existsSync(f))) {
+  const v = JSON.parse(readFileSync(file, 'utf8'));
   passed += v.numPassedTests;
   failed += v.numFailedTests;
   skipped += v.numPendingTests + (v.numTodoTests ?? 0);
 }
-if (playwrightFile && existsSync(playwrightFile)) {
-  const s = JSON.parse(readFileSync(playwrightFile, 'utf8')).stats;
+for (const file of files.filter((f) => /playwright[^/]*\.json$/.test(f) && existsSync(f))) {
+  const s = JSON.parse(readFileSync(file, 'utf8')).stats;
   passed += s.expected + (s.flaky ?? 0);
   failed += s.unexpected;
   skipped += s.skipped;

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Every test: lint, types, unit (contracts, web), server integration (real PostgreSQL when
-# TEST_DATABASE_URL is set, else PGlite), then the built app end to end in Chromium.
+# TEST_DATABASE_URL is set, and then PGlite as well; else PGlite), then the built app end to end in Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh --browser
 mkdir -p test-results
+rm -f test-results/vitest*.json test-results/playwright.json
 
 echo "==> lint and format"
 npx eslint . --max-warnings=0
@@ -14,6 +15,12 @@ npm run typecheck --silent
 
 echo "==> unit and server tests (database: ${TEST_DATABASE_URL:-PGlite})"
 npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  # The embedded database is the README's default: the server tests run on it too.
+  echo "==> server tests again on the embedded database (PGlite)"
+  env -u TEST_DATABASE_URL npx vitest run --project server \
+    --reporter=default --reporter=json --outputFile.json=test-results/vitest-pglite.json
+fi
 
 echo "==> build"
 npm run build --silent
@@ -21,4 +28,4 @@ npm run build --silent
 echo "==> end to end (Chromium)"
 npx playwright test -c apps/web/playwright.config.ts
 
-node scripts/summarize-tests.mjs test-results/vitest.json test-results/playwright.json
+node scripts/summarize-tests.mjs test-results/vitest.json test-results/vitest-pglite.json test-results/playwright.json
