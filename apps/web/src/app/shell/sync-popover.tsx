@@ -124,7 +124,12 @@ const ModuleProgress = ({ module: m }: { module: SyncModuleProgress }) => {
       <Group justify="space-between" wrap="nowrap">
         <Text size="sm">{label}</Text>
         <Group gap={6} wrap="nowrap">
-          <Badge size="xs" variant="light" color={m.type === 'offline' ? 'orange' : 'blue'}>
+          <Badge
+            size="xs"
+            variant="light"
+            color={m.type === 'offline' ? 'orange' : 'blue'}
+            c={m.type === 'offline' ? 'orange.9' : 'blue.9'}
+          >
             {m.type === 'offline' ? 'upload' : 'download'}
           </Badge>
           <Text size="xs" c="dimmed">
