@@ -14,6 +14,7 @@ export const loadBusinessData = async (
     .where('business_id', '=', businessId)
     .where('deleted_at', 'is', null)
     .orderBy('created_at')
+    .orderBy('id')
     .execute();
   return {
     _id: b.id,

@@ -31,6 +31,7 @@ export const keepOfflineCash = async (
     .where('opened_at', '<=', input.madeAt)
     .orderBy(sql`(operator_id = ${input.userId}::uuid)`, 'desc')
     .orderBy('opened_at', 'desc')
+    .orderBy('id', 'desc')
     .limit(1)
     .forShare()
     .executeTakeFirst();

@@ -37,7 +37,7 @@ export const openRegisterOf = async (
       .orderBy(sql`(operator_id = ${user}::uuid)`, 'desc')
       .orderBy(sql`(opened_by = ${user}::uuid)`, 'desc');
   }
-  q = q.orderBy('opened_at', 'desc').limit(1);
+  q = q.orderBy('opened_at', 'desc').orderBy('id', 'desc').limit(1);
   return opts.lock ? q.forShare().executeTakeFirst() : q.executeTakeFirst();
 };
 

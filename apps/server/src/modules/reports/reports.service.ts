@@ -306,7 +306,7 @@ export const employeeSummary = async (
     sql<{ method: string; label: string | null; amount: string }>`
       SELECT p.method, sum(p.amount_kobo)::bigint AS amount,
         -- the name on its latest payment (a custom option may have been renamed since)
-        (array_agg(p.method_label ORDER BY p.created_at DESC) FILTER (WHERE p.method_label IS NOT NULL))[1] AS label
+        (array_agg(p.method_label ORDER BY p.created_at DESC, p.id DESC) FILTER (WHERE p.method_label IS NOT NULL))[1] AS label
       FROM sale_payments p JOIN sales s ON s.business_id = p.business_id AND s.id = p.sale_id
       WHERE ${salesIn(sc)} AND s.user_id = ${employeeId}
       GROUP BY p.method ORDER BY 2 DESC, 1`.execute(db),

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import {
   formatKobo,
   refundAmountKobo,
@@ -76,6 +75,7 @@ export const unpaidSales = async (
     .where('status', 'in', ['unpaid', 'partially_paid'])
     .where('deleted_at', 'is', null)
     .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
     .limit(500)
     .execute();
   return {
@@ -238,14 +238,19 @@ export const refundSale = async (
     else if (body.to === 'store_credit') payouts.push({ method: 'store_credit', amount_kobo: amountKobo });
     else {
       // Back the way it was paid, method by method, up to what each method has not yet given back.
-      const paid = await tx
+      // In the order paid: a sale's payments share one created_at (one transaction, and the
+      // embedded database's clock is coarse), so the id (UUIDv7, made in order) breaks the tie.
+      const payments = await tx
         .selectFrom('sale_payments')
-        .select(['method', sql<number>`sum(amount_kobo)::bigint`.as('amount')])
+        .select(['method', 'amount_kobo'])
         .where('business_id', '=', auth.businessId)
         .where('sale_id', '=', row.id)
-        .groupBy('method')
-        .orderBy(sql`min(created_at)`)
+        .orderBy('created_at')
+        .orderBy('id')
         .execute();
+      const paidBy = new Map<string, number>();
+      for (const p of payments) paidBy.set(p.method, (paidBy.get(p.method) ?? 0) + Number(p.amount_kobo));
+      const paid = [...paidBy].map(([method, amount]) => ({ method, amount }));
       const before = await tx
         .selectFrom('refunds')
         .select('payouts')
