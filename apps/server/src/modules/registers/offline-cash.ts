@@ -45,6 +45,8 @@ export const keepOfflineCash = async (
       amountKobo: input.amountKobo,
       userId: input.userId,
       referenceId: input.saleId,
+      // In the session open when the sale was made, the cash went in then; else it goes in now.
+      ...(openThen ? { at: input.madeAt } : {}),
     });
   return { registerId: session.register_id, unregisteredKobo: 0 };
 };

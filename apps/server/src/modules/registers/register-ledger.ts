@@ -51,6 +51,8 @@ export const insertMovement = async (
     userId: string;
     reason?: string | null;
     referenceId?: string | null;
+    /** When the cash went in, if not now (a sale made offline: when it was made). */
+    at?: Date;
   },
 ): Promise<void> => {
   await tx
@@ -66,6 +68,7 @@ export const insertMovement = async (
       reason: m.reason ?? null,
       reference_id: m.referenceId ?? null,
       user_id: m.userId,
+      ...(m.at ? { created_at: m.at } : {}),
     })
     .execute();
 };
