@@ -55,6 +55,7 @@ import { cartStore, useCart } from '../lib/cart-store';
 import { newDeviceId } from '../lib/ids';
 import { posPaths } from '../lib/paths';
 import { needsChoice } from '../lib/stock';
+import { formatTime } from '@/lib/date-time';
 
 /** The camera dialog and its barcode reader load only when a cashier opens the camera. */
 const CameraScanDialog = lazy(() => import('../components/camera-scan-dialog'));
@@ -487,7 +488,7 @@ export default function PosPage() {
 }
 
 const defaultTicketName = (cart: Cart) => {
-  const time = new Date().toLocaleTimeString('en-NG', { hour: '2-digit', minute: '2-digit' });
+  const time = formatTime(new Date());
   return cart.customer ? `${cart.customer.name} ${time}` : `Ticket ${time}`;
 };
 
