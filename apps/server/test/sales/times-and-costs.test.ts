@@ -86,6 +86,25 @@ describe('the method paid first', () => {
   });
 });
 
+describe('the refund shown is the refund recorded', () => {
+  it('each line carries its net after the order discount, and refunding a unit gives back its share', async () => {
+    const sale = await sell([{ _id: w.rice.productId, quantity: 1 }], {
+      discount_type: 'percentage',
+      discount: 10,
+      payments: [{ method: 'card', amount: 900 }],
+    });
+    expect(sale.items[0]).toMatchObject({ total: 1000, net: 900 });
+    const after = dataOf<Sale>(
+      await w.call(w.owner, 'POST', `/v1/sales/${sale.id}/refunds`, {
+        lines: [{ line_id: sale.items[0]!._id, quantity: 1 }],
+        to: 'original',
+      }),
+      201,
+    );
+    expect(after.refunds[0]?.amount).toBe(900);
+  });
+});
+
 describe('cost and profit', () => {
   it('use the unit cost each line was sold at, not the cost price of today', async () => {
     const day = '2024-06-03';

@@ -211,6 +211,7 @@ export const loadSales = async (tx: Tx, businessId: string, ids: readonly string
       discount: discountValueOut(l.discount_type, l.discount_value),
       discount_amount: fromKobo(l.discount_kobo),
       total: fromKobo(l.total_kobo),
+      net: fromKobo(l.net_kobo),
       refunded_quantity: l.refunded_quantity,
     }));
     const pays: SalePayment[] = (paymentsBy.get(id) ?? []).map((p) => ({
