@@ -153,6 +153,7 @@ export const customerSales = customerSalesRow.extend({
       status: z.string(),
       total: money,
       refunded: money,
+      /** When the sale was made (an offline sale: on the device), ISO. */
       created_at: z.string(),
     }),
   ),
