@@ -3,6 +3,7 @@ export * from './shared/money.js';
 export * from './shared/constants.js';
 export * from './shared/query-string.js';
 export * from './shared/sync.js';
+export * from './shared/time-zone.js';
 export * from './validation/rules.js';
 export * from './validation/zod-rules.js';
 export * from './validation/value-checkers.js';

@@ -8,6 +8,7 @@ import * as m0005 from './migrations/0005_sales.js';
 import * as m0006 from './migrations/0006_payment_options.js';
 import * as m0007 from './migrations/0007_registers_backfill.js';
 import * as m0008 from './migrations/0008_offline_sync.js';
+import * as m0011 from './migrations/0011_sale_times_costs.js';
 
 /** Ordered, forward-only migrations. Add the next file here in order. */
 const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0006_payment_options': m0006,
   '0007_registers_backfill': m0007,
   '0008_offline_sync': m0008,
+  '0011_sale_times_costs': m0011,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 
 /** Row types of the database, as Kysely sees them. Never sent to clients as they are. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -16,6 +16,8 @@ export interface BusinessesTable {
   store_credit_active: Generated<boolean>;
   online_store_enabled: Generated<boolean>;
   require_device_otp: Generated<boolean>;
+  /** IANA zone of every date shown and every day boundary (0011). */
+  timezone: Generated<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -496,6 +498,8 @@ export interface SalesTable {
   pending_customer_id: string | null;
   /** Cash of an offline sale no open register session could take (0008). */
   unregistered_cash_kobo: Generated<number>;
+  /** When it was made: least(offline_date, created_at) (0011). */
+  sold_at: GeneratedAlways<Date>;
   created_at: Timestamp;
   updated_at: Timestamp;
   deleted_at: NullableTimestamp;
@@ -523,6 +527,8 @@ export interface SaleLinesTable {
   tracks_stock: boolean;
   refunded_quantity: Generated<number>;
   refunded_kobo: Generated<number>;
+  /** Cost of one unit when it was sold (0011). */
+  unit_cost_kobo: Generated<number>;
 }
 
 export interface SalePaymentsTable {
@@ -579,6 +585,8 @@ export interface RefundLinesTable {
   sale_line_id: string;
   quantity: number;
   amount_kobo: number;
+  /** Cost of the units given back, at the line's unit cost (0011). */
+  cost_kobo: Generated<number>;
 }
 
 export interface TicketsTable {

@@ -45,14 +45,14 @@ const priceOfflineItems = async (
   // Tombstones included: the device sold from the catalogue it had.
   const products = await tx
     .selectFrom('products')
-    .select(['id', 'name', 'product_type', 'track_stock', 'selling_price'])
+    .select(['id', 'name', 'product_type', 'track_stock', 'selling_price', 'cost_price'])
     .where('business_id', '=', b)
     .where('id', 'in', productIds)
     .execute();
   const varieties = varietyIds.length
     ? await tx
         .selectFrom('product_varieties')
-        .select(['id', 'product_id', 'name', 'selling_price'])
+        .select(['id', 'product_id', 'name', 'selling_price', 'cost_price'])
         .where('business_id', '=', b)
         .where('id', 'in', varietyIds)
         .execute()
@@ -78,6 +78,8 @@ const priceOfflineItems = async (
       );
     let name = p.name;
     let catalogueKobo = p.selling_price;
+    // The cost when sold: a variety's own cost, else the product's.
+    let unitCostKobo = p.cost_price;
     let varietyId: string | null = null;
     // A product given varieties after the sale: the line stays on the product, without stock.
     let tracksStock = p.product_type !== 'service' && p.track_stock && p.product_type !== 'variable';
@@ -90,6 +92,7 @@ const priceOfflineItems = async (
         );
       name = `${p.name} (${v.name})`;
       catalogueKobo = v.selling_price;
+      if (v.cost_price > 0) unitCostKobo = v.cost_price;
       varietyId = v.id;
       tracksStock = p.product_type !== 'service' && p.track_stock;
     }
@@ -123,6 +126,7 @@ const priceOfflineItems = async (
       name,
       tracksStock,
       unitPriceKobo,
+      unitCostKobo,
       modifiers: lineModifiers,
       quantity: item.quantity,
       discount,

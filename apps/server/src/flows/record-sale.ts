@@ -105,6 +105,8 @@ export type PricedLine = {
   name: string;
   tracksStock: boolean;
   unitPriceKobo: number;
+  /** Cost of one unit when sold, kept on the line for profit. */
+  unitCostKobo: number;
   modifiers: SaleLineModifierJson[];
   quantity: number;
   discount: DiscountInput;
@@ -122,7 +124,7 @@ const priceItems = async (
   const modifierIds = [...new Set(items.flatMap((i) => (i.modifiers ?? []).map((m) => m._id)))];
   const products = await tx
     .selectFrom('products')
-    .select(['id', 'name', 'product_type', 'track_stock', 'selling_price'])
+    .select(['id', 'name', 'product_type', 'track_stock', 'selling_price', 'cost_price'])
     .where('business_id', '=', b)
     .where('id', 'in', productIds)
     .where('deleted_at', 'is', null)
@@ -130,7 +132,7 @@ const priceItems = async (
   const varieties = varietyIds.length
     ? await tx
         .selectFrom('product_varieties')
-        .select(['id', 'product_id', 'name', 'selling_price'])
+        .select(['id', 'product_id', 'name', 'selling_price', 'cost_price'])
         .where('business_id', '=', b)
         .where('id', 'in', varietyIds)
         .where('deleted_at', 'is', null)
@@ -154,6 +156,8 @@ const priceItems = async (
     if (!p) throw notFound('Product');
     let name = p.name;
     let catalogueKobo = p.selling_price;
+    // The cost when sold: a variety's own cost, else the product's.
+    let unitCostKobo = p.cost_price;
     let varietyId: string | null = null;
     if (p.product_type === 'variable') {
       if (!item.variety_id)
@@ -162,6 +166,7 @@ const priceItems = async (
       if (!v || v.product_id !== p.id) throw notFound('Variety');
       name = `${p.name} (${v.name})`;
       catalogueKobo = v.selling_price;
+      if (v.cost_price > 0) unitCostKobo = v.cost_price;
       varietyId = v.id;
     } else if (item.variety_id) {
       throw badRequest(`items[${index}].variety_id: ${p.name} has no varieties.`);
@@ -186,6 +191,7 @@ const priceItems = async (
       name,
       tracksStock: p.product_type !== 'service' && p.track_stock,
       unitPriceKobo,
+      unitCostKobo,
       modifiers: lineModifiers,
       quantity: item.quantity,
       discount,
@@ -425,6 +431,7 @@ export const recordSale = async (
             name: l.name,
             quantity: l.quantity,
             unit_price_kobo: l.unitPriceKobo,
+            unit_cost_kobo: l.unitCostKobo,
             modifiers: JSON.stringify(l.modifiers),
             discount_type: l.discount?.type ?? null,
             discount_value: storedDiscount(l.discount),

@@ -78,6 +78,8 @@ export const businessData = z.object({
   online_store_enabled: z.boolean(),
   require_device_otp: z.boolean(),
   partner_bank: z.string().nullable(),
+  /** IANA zone of every date shown and every day boundary (default Africa/Lagos). */
+  timezone: z.string(),
   stores: z.array(storeRef),
   created_at: z.string(),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { email, optionalText, phone, requiredText } from '../validation/zod-rules.js';
 import { employee } from '../staff/schemas.js';
+import { timeZoneField } from '../shared/time-zone.js';
 
 /**
  * "Add another business" (POST /v1/businesses/): the owner opens a new business under another
@@ -28,6 +29,8 @@ export const updateBusinessBody = z
       .max(500, 'The logo_url field must be between 0 and 500.')
       .nullable(),
     store_credit_active: z.boolean({ error: 'store_credit_active should be boolean' }),
+    /** IANA zone of every date shown and every day boundary (default Africa/Lagos). */
+    timezone: timeZoneField,
   })
   .partial()
   .refine((b) => Object.keys(b).length > 0, { message: 'Nothing to update: send at least one field.' });

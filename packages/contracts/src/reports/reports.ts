@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import type { PermissionKey } from '../staff/permissions.js';
+import { DEFAULT_TIME_ZONE, todayIn } from '../shared/time-zone.js';
 import { id } from '../validation/zod-rules.js';
 
 /**
  * Sales reports (spec 001 §2 /sales-report, §7 "Customers" and "Sales"): by product, by employee,
- * one employee's summary, by customer. Days are Lagos days (Africa/Lagos, UTC+1) written
- * YYYY-MM-DD; `startdate` and `enddate` are inclusive and default to today. Money is naira.
+ * one employee's summary, by customer. Days are days of the business's time zone (default
+ * Africa/Lagos) written YYYY-MM-DD; `startdate` and `enddate` are inclusive and default to today. Money is naira.
  * Refunds are counted against the sale they refund (the sale's day), and subtract: net = sales − refunds.
  * Every report also answers CSV with `?format=csv` (a header row, then one row per line).
  */
@@ -22,9 +23,8 @@ export const reportDay = (field: string) =>
     .regex(DAY, `${field} must be a date like 2024-01-31`)
     .refine(realDay, `${field} is not a real date`);
 
-/** Today in Lagos as YYYY-MM-DD. */
-export const lagosToday = (now = new Date()): string =>
-  new Date(now.getTime() + 3_600_000).toISOString().slice(0, 10);
+/** Today in Lagos as YYYY-MM-DD (the default zone; a business's own zone: `todayIn`). */
+export const lagosToday = (now = new Date()): string => todayIn(DEFAULT_TIME_ZONE, now);
 
 const storeIdsField = z
   .union([z.string(), z.array(z.string())], { error: 'store_ids should be a list of store ids' })
@@ -161,6 +161,7 @@ export const customerSales = customerSalesRow.extend({
       status: z.string(),
       total: money,
       refunded: money,
+      /** When the sale was made (an offline sale: on the device), ISO. */
       created_at: z.string(),
     }),
   ),

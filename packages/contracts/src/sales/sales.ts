@@ -170,6 +170,11 @@ export const saleLine = z.object({
   discount_amount: z.number(),
   /** (price + modifiers) × quantity − discount_amount. */
   total: z.number(),
+  /**
+   * total after its share of the order discount (`computeSaleTotals`): what refunding every unit
+   * returns; a refund of some units is `refundAmountKobo` of it.
+   */
+  net: z.number(),
   refunded_quantity: z.number(),
 });
 export type SaleLine = z.infer<typeof saleLine>;

@@ -56,6 +56,7 @@ export const listDevices = (db: Database, businessId: string) =>
     .where('d.deleted_at', 'is', null)
     .orderBy(sql`d.last_seen_at desc nulls last`)
     .orderBy('d.created_at', 'desc')
+    .orderBy('d.id', 'desc')
     .execute();
 
 /** Tombstones a device of this business; undefined when there is no such live device here. */

@@ -54,7 +54,7 @@ export const checkOtp = async (
     .where('purpose', '=', o.purpose)
     .where('consumed_at', 'is', null);
   if (o.deviceId) q = q.where('device_id', '=', o.deviceId);
-  const otp = await q.orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+  const otp = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
   if (!otp) return { ok: false, reason: 'missing' };
   if (otp.expires_at.getTime() < Date.now()) return { ok: false, reason: 'expired' };
   if (otp.attempts >= OTP_MAX_ATTEMPTS) return { ok: false, reason: 'locked' };

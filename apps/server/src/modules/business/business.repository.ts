@@ -14,6 +14,7 @@ export const loadBusinessData = async (
     .where('business_id', '=', businessId)
     .where('deleted_at', 'is', null)
     .orderBy('created_at')
+    .orderBy('id')
     .execute();
   return {
     _id: b.id,
@@ -27,6 +28,7 @@ export const loadBusinessData = async (
     online_store_enabled: b.online_store_enabled,
     require_device_otp: b.require_device_otp,
     partner_bank: b.partner_bank,
+    timezone: b.timezone,
     stores: stores.map((s) => ({ id: s.id, _id: s.id, name: s.name })),
     created_at: b.created_at.toISOString(),
   };
@@ -40,6 +42,7 @@ export type BusinessPatch = Partial<{
   business_type: string | null;
   logo_url: string | null;
   store_credit_active: boolean;
+  timezone: string;
 }>;
 
 /** False when the business does not exist. */

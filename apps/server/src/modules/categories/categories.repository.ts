@@ -118,6 +118,7 @@ export const findByName = (db: Tx, businessId: string, name: string) =>
     .where(sql<boolean>`lower(name) = lower(${name})`)
     .orderBy(sql`parent_id is not null`)
     .orderBy('created_at')
+    .orderBy('id')
     .execute();
 
 export const searchByName = (db: Database, businessId: string, name: string) =>

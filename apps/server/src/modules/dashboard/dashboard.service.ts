@@ -1,6 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
 import {
+  DEFAULT_TIME_ZONE,
   daysInRange,
+  todayIn,
   fromKobo,
   type CustomerAnalytics,
   type GraphPoint,
@@ -11,17 +13,16 @@ import {
   type TransactionAnalyticsV2,
 } from '@ms/contracts';
 import type { Database } from '../../db/database.js';
+import { businessToday, dayEnd, dayStart, zoneOf } from '../../lib/business-time.js';
 import { notFound } from '../../lib/errors.js';
 import type { AuthContext } from '../../plugins/auth.js';
 
 /**
  * Home page figures (spec 000 §7.3). Every figure is summed in SQL over integer kobo and turned into
- * naira at the end. A day is a Lagos day (Africa/Lagos); a sale's time is when it was made
- * (`offline_date` for offline sales, else `created_at`). Sales of every status count (unpaid ones
+ * naira at the end. A day is a day of the business's time zone (default Africa/Lagos); a sale's
+ * time is when it was made (`sold_at`: an offline sale's time on the device). Sales of every status count (unpaid ones
  * too: the goods left the shop); refunds are counted on the day they were given.
  */
-
-const TZ = 'Africa/Lagos';
 
 /** null = every store of the business (admin); else only these stores. */
 type Scope = readonly string[] | null;
@@ -59,11 +60,9 @@ export const storesScope = async (
 const inStores = (column: string, scope: Scope): RawBuilder<unknown> =>
   scope === null ? sql`` : sql`AND ${sql.ref(column)} = ANY(${[...scope]}::uuid[])`;
 
-const lagosStart = (day: string) => sql`((${day}::date)::timestamp AT TIME ZONE ${TZ})`;
-const lagosEnd = (day: string) => sql`((${day}::date + 1)::timestamp AT TIME ZONE ${TZ})`;
-const saleTime = sql`coalesce(s.offline_date, s.created_at)`;
-const inDays = (time: RawBuilder<unknown>, start: string, end: string) =>
-  sql`${time} >= ${lagosStart(start)} AND ${time} < ${lagosEnd(end)}`;
+const saleTime = sql`s.sold_at`;
+const inDays = (businessId: string, time: RawBuilder<unknown>, start: string, end: string) =>
+  sql`${time} >= ${dayStart(businessId, start)} AND ${time} < ${dayEnd(businessId, end)}`;
 
 const num = (v: unknown): number => Number(v ?? 0);
 const money = (kobo: unknown): number => fromKobo(num(kobo));
@@ -72,14 +71,8 @@ const money = (kobo: unknown): number => fromKobo(num(kobo));
 export const shiftDay = (day: string, days: number): string =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
-/** Today in Lagos, YYYY-MM-DD. */
-export const lagosToday = (now = new Date()): string =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: TZ,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+/** Today in Lagos, YYYY-MM-DD (a business's own day: `businessToday`). */
+export const lagosToday = (now = new Date()): string => todayIn(DEFAULT_TIME_ZONE, now);
 
 const salesTotals = async (db: Database, businessId: string, scope: Scope, start: string, end: string) => {
   const { rows } = await sql<{ total: string; n: string; items: string }>`
@@ -87,10 +80,10 @@ const salesTotals = async (db: Database, businessId: string, scope: Scope, start
       coalesce((SELECT sum(l.quantity) FROM sale_lines l
         JOIN sales s ON s.business_id = l.business_id AND s.id = l.sale_id
         WHERE l.business_id = ${businessId} AND s.deleted_at IS NULL
-          AND ${inDays(saleTime, start, end)} ${inStores('s.store_id', scope)}), 0) AS items
+          AND ${inDays(businessId, saleTime, start, end)} ${inStores('s.store_id', scope)}), 0) AS items
     FROM sales s
     WHERE s.business_id = ${businessId} AND s.deleted_at IS NULL
-      AND ${inDays(saleTime, start, end)} ${inStores('s.store_id', scope)}`.execute(db);
+      AND ${inDays(businessId, saleTime, start, end)} ${inStores('s.store_id', scope)}`.execute(db);
   const r = rows[0];
   return { totalKobo: num(r?.total), count: num(r?.n), items: num(r?.items) };
 };
@@ -98,7 +91,7 @@ const salesTotals = async (db: Database, businessId: string, scope: Scope, start
 const refundTotal = async (db: Database, businessId: string, scope: Scope, start: string, end: string) => {
   const { rows } = await sql<{ total: string; n: string }>`
     SELECT coalesce(sum(r.amount_kobo), 0) AS total, count(*) AS n FROM refunds r
-    WHERE r.business_id = ${businessId} AND ${inDays(sql`r.created_at`, start, end)}
+    WHERE r.business_id = ${businessId} AND ${inDays(businessId, sql`r.created_at`, start, end)}
       ${inStores('r.store_id', scope)}`.execute(db);
   return { kobo: num(rows[0]?.total), count: num(rows[0]?.n) };
 };
@@ -162,13 +155,11 @@ export const inventoryRevenue = async (
       AND (sl.variety_id IS NULL OR v.deleted_at IS NULL) ${inStores('sl.store_id', scope)}`.execute(db);
   const sold = sql<{ units: string; cogs: string }>`
     SELECT coalesce(sum(l.quantity - l.refunded_quantity), 0) AS units,
-      coalesce(sum((l.quantity - l.refunded_quantity) * coalesce(v.cost_price, p.cost_price, 0)), 0) AS cogs
+      coalesce(sum((l.quantity - l.refunded_quantity) * l.unit_cost_kobo), 0) AS cogs
     FROM sale_lines l
     JOIN sales s ON s.business_id = l.business_id AND s.id = l.sale_id
-    LEFT JOIN products p ON p.business_id = l.business_id AND p.id = l.product_id
-    LEFT JOIN product_varieties v ON v.business_id = l.business_id AND v.id = l.variety_id
     WHERE l.business_id = ${businessId} AND s.deleted_at IS NULL
-      AND ${inDays(saleTime, start, end)} ${inStores('s.store_id', scope)}`.execute(db);
+      AND ${inDays(businessId, saleTime, start, end)} ${inStores('s.store_id', scope)}`.execute(db);
   const [st, so] = await Promise.all([stock, sold]);
   return {
     start,
@@ -195,16 +186,16 @@ export const customerAnalytics = async (
       coalesce(sum(s.total_kobo) FILTER (WHERE s.customer_id IS NULL), 0) AS walk_ins
     FROM sales s
     WHERE s.business_id = ${businessId} AND s.deleted_at IS NULL
-      AND ${inDays(saleTime, start, end)} ${inStores('s.store_id', scope)}`.execute(db);
+      AND ${inDays(businessId, saleTime, start, end)} ${inStores('s.store_id', scope)}`.execute(db);
   const fresh = sql<{ n: string }>`
     SELECT count(*) AS n FROM customers c
     WHERE c.business_id = ${businessId} AND c.deleted_at IS NULL
-      AND ${inDays(sql`c.created_at`, start, end)}`.execute(db);
+      AND ${inDays(businessId, sql`c.created_at`, start, end)}`.execute(db);
   const top = sql<{ id: string; first_name: string; last_name: string | null; total: string; n: string }>`
     SELECT c.id, c.first_name, c.last_name, sum(s.total_kobo) AS total, count(*) AS n
     FROM sales s JOIN customers c ON c.business_id = s.business_id AND c.id = s.customer_id
     WHERE s.business_id = ${businessId} AND s.deleted_at IS NULL
-      AND ${inDays(saleTime, start, end)} ${inStores('s.store_id', scope)}
+      AND ${inDays(businessId, saleTime, start, end)} ${inStores('s.store_id', scope)}
     GROUP BY c.id, c.first_name, c.last_name
     ORDER BY total DESC, c.id LIMIT 5`.execute(db);
   const [t, f, tp] = await Promise.all([totals, fresh, top]);
@@ -229,14 +220,14 @@ const totalsOf = async (db: Database, businessId: string, scope: Scope, start: s
   return { totalValue: fromKobo(s.totalKobo), totalTransactions: s.count };
 };
 
-/** Sales today, this week (from Monday) and this month, in Lagos. */
+/** Sales today, this week (from Monday) and this month, in the business's zone. */
 export const transactionAnalytics = async (
   db: Database,
   businessId: string,
   scope: Scope,
   now = new Date(),
 ): Promise<TransactionAnalytics> => {
-  const today = lagosToday(now);
+  const today = await businessToday(db, businessId, now);
   const weekday = (new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday = 0
   const [t, w, m] = await Promise.all([
     totalsOf(db, businessId, scope, today, today),
@@ -246,7 +237,7 @@ export const transactionAnalytics = async (
   return { today: t, thisWeek: w, thisMonth: m };
 };
 
-/** Sales between two Lagos days (both default to today). */
+/** Sales between two days of the business (both default to today). */
 export const transactionAnalyticsV2 = async (
   db: Database,
   businessId: string,
@@ -254,7 +245,7 @@ export const transactionAnalyticsV2 = async (
   startdate: string | undefined,
   enddate: string | undefined,
 ): Promise<TransactionAnalyticsV2> => {
-  const today = lagosToday();
+  const today = await businessToday(db, businessId);
   const start = startdate ?? enddate ?? today;
   const end = enddate ?? (startdate && startdate > today ? startdate : today);
   const [s, r] = await Promise.all([
@@ -272,7 +263,7 @@ export const transactionAnalyticsV2 = async (
 };
 
 /**
- * One point per Lagos day, the last `days` days up to today, days without sales as zeros.
+ * One point per day of the business, the last `days` days up to today, days without sales as zeros.
  * totalSales / totalSalesValue: the day's sales and their value; totalTransactions / totalValue:
  * sales and refunds together, the value net of refunds.
  */
@@ -282,7 +273,7 @@ export const graph = async (
   scope: Scope,
   days: number,
 ): Promise<GraphPoint[]> => {
-  const end = lagosToday();
+  const end = await businessToday(db, businessId);
   const start = shiftDay(end, -(days - 1));
   const { rows } = await sql<{
     day: string;
@@ -294,15 +285,15 @@ export const graph = async (
     WITH days AS (
       SELECT d::date AS day FROM generate_series(${start}::date, ${end}::date, interval '1 day') d
     ), s AS (
-      SELECT (${saleTime} AT TIME ZONE ${TZ})::date AS day, count(*) AS n, sum(s.total_kobo) AS kobo
+      SELECT (${saleTime} AT TIME ZONE ${zoneOf(businessId)})::date AS day, count(*) AS n, sum(s.total_kobo) AS kobo
       FROM sales s
       WHERE s.business_id = ${businessId} AND s.deleted_at IS NULL
-        AND ${inDays(saleTime, start, end)} ${inStores('s.store_id', scope)}
+        AND ${inDays(businessId, saleTime, start, end)} ${inStores('s.store_id', scope)}
       GROUP BY 1
     ), r AS (
-      SELECT (r.created_at AT TIME ZONE ${TZ})::date AS day, count(*) AS n, sum(r.amount_kobo) AS kobo
+      SELECT (r.created_at AT TIME ZONE ${zoneOf(businessId)})::date AS day, count(*) AS n, sum(r.amount_kobo) AS kobo
       FROM refunds r
-      WHERE r.business_id = ${businessId} AND ${inDays(sql`r.created_at`, start, end)}
+      WHERE r.business_id = ${businessId} AND ${inDays(businessId, sql`r.created_at`, start, end)}
         ${inStores('r.store_id', scope)}
       GROUP BY 1
     )

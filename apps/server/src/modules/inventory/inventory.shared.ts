@@ -75,11 +75,6 @@ export const visibleStoreIds = async (tx: Tx, caller: Caller): Promise<string[]>
   return (await q.execute()).map((r) => r.id);
 };
 
-/** Start of a calendar day in Lagos (UTC+1, no daylight saving). */
-export const lagosDayStart = (day: string): Date => new Date(`${day}T00:00:00+01:00`);
-export const lagosDayEnd = (day: string): Date =>
-  new Date(lagosDayStart(day).getTime() + 24 * 60 * 60 * 1000);
-
 export const pageOf = (q: { page: number; limit: number }) => ({
   offset: (q.page - 1) * q.limit,
   limit: q.limit,

@@ -12,17 +12,9 @@ import {
   type StockSummary,
 } from '@ms/contracts';
 import type { Database } from '../../db/database.js';
+import { dayEnd, dayStart } from '../../lib/business-time.js';
 import type { AuthContext } from '../../plugins/auth.js';
-import {
-  fullName,
-  isoOf,
-  itemLabel,
-  lagosDayEnd,
-  lagosDayStart,
-  pageOf,
-  visibleStoreIds,
-  type Caller,
-} from './inventory.shared.js';
+import { fullName, isoOf, itemLabel, pageOf, visibleStoreIds, type Caller } from './inventory.shared.js';
 import { assertStoreAccess, moveStock, resolveItems, type Tx } from './stock-ledger.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -166,8 +158,8 @@ export const listStockLog = async (
   if (query.variety) q = q.where('m.variety_id', '=', query.variety);
   if (query.kind?.length) q = q.where('m.reason', 'in', query.kind);
   if (query.reason?.length) q = q.where('m.adjustment_reason', 'in', query.reason);
-  if (query.from) q = q.where('m.created_at', '>=', lagosDayStart(query.from));
-  if (query.to) q = q.where('m.created_at', '<', lagosDayEnd(query.to));
+  if (query.from) q = q.where('m.created_at', '>=', dayStart(caller.businessId, query.from));
+  if (query.to) q = q.where('m.created_at', '<', dayEnd(caller.businessId, query.to));
   const { offset, limit } = pageOf(query);
   const [count, rows] = await Promise.all([
     q.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),

@@ -44,8 +44,8 @@ const ms = (column: RawBuilder<unknown>) => sql`(floor(extract(epoch FROM ${colu
 export const paymentsBetween = async (
   db: Database,
   scope: PaymentScope,
-  from: Date | null,
-  to: Date | null,
+  from: Date | RawBuilder<Date> | null,
+  to: Date | RawBuilder<Date> | null,
 ): Promise<PaymentRow[]> => {
   const rows = await sql<PaymentRow>`
     SELECT * FROM ${allPayments(scope)}

@@ -1,11 +1,6 @@
-import {
-  fromKobo,
-  lagosToday,
-  type PaymentsData,
-  type PaymentsQuery,
-  type ReceivedPayment,
-} from '@ms/contracts';
+import { fromKobo, type PaymentsData, type PaymentsQuery, type ReceivedPayment } from '@ms/contracts';
 import type { Database } from '../../db/database.js';
+import { businessToday, dayEnd, dayStart } from '../../lib/business-time.js';
 import { badRequest } from '../../lib/errors.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import {
@@ -42,11 +37,9 @@ const answer = (rows: PaymentRow[], metaData: PaymentsData['metaData']): Payment
   metaData,
 });
 
-const lagosDayStart = (day: string) => new Date(`${day}T00:00:00+01:00`);
-
 /**
  * GET /v1/payments/single/businesses/{b}: with `batchsync=true` (or `updated_at`) the offline
- * download, page by page; else the payments of startdate..enddate (Lagos days, default today).
+ * download, page by page; else the payments of startdate..enddate (days of the business's time zone, default today).
  */
 export const receivedPayments = async (
   db: Database,
@@ -67,14 +60,14 @@ export const receivedPayments = async (
       : Math.max(query.updated_at ?? 0, (await lastPaymentChange(db, scope)) ?? 0);
     return answer(rows, { lastUpdate, recordsRemoved: removed, hasMore });
   }
-  const startdate = query.startdate ?? lagosToday();
+  const startdate = query.startdate ?? (await businessToday(db, auth.businessId));
   const enddate = query.enddate ?? startdate;
   if (enddate < startdate) throw badRequest('enddate must be on or after startdate');
   const rows = await paymentsBetween(
     db,
     scope,
-    lagosDayStart(startdate),
-    new Date(lagosDayStart(enddate).getTime() + 86_400_000),
+    dayStart(auth.businessId, startdate),
+    dayEnd(auth.businessId, enddate),
   );
   const lastUpdate = (await lastPaymentChange(db, scope)) ?? 0;
   return answer(rows, { lastUpdate, recordsRemoved: [], hasMore: false });

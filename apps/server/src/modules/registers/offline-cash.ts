@@ -31,6 +31,7 @@ export const keepOfflineCash = async (
     .where('opened_at', '<=', input.madeAt)
     .orderBy(sql`(operator_id = ${input.userId}::uuid)`, 'desc')
     .orderBy('opened_at', 'desc')
+    .orderBy('id', 'desc')
     .limit(1)
     .forShare()
     .executeTakeFirst();
@@ -44,6 +45,8 @@ export const keepOfflineCash = async (
       amountKobo: input.amountKobo,
       userId: input.userId,
       referenceId: input.saleId,
+      // In the session open when the sale was made, the cash went in then; else it goes in now.
+      ...(openThen ? { at: input.madeAt } : {}),
     });
   return { registerId: session.register_id, unregisteredKobo: 0 };
 };

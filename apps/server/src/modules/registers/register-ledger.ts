@@ -37,7 +37,7 @@ export const openRegisterOf = async (
       .orderBy(sql`(operator_id = ${user}::uuid)`, 'desc')
       .orderBy(sql`(opened_by = ${user}::uuid)`, 'desc');
   }
-  q = q.orderBy('opened_at', 'desc').limit(1);
+  q = q.orderBy('opened_at', 'desc').orderBy('id', 'desc').limit(1);
   return opts.lock ? q.forShare().executeTakeFirst() : q.executeTakeFirst();
 };
 
@@ -51,6 +51,8 @@ export const insertMovement = async (
     userId: string;
     reason?: string | null;
     referenceId?: string | null;
+    /** When the cash went in, if not now (a sale made offline: when it was made). */
+    at?: Date;
   },
 ): Promise<void> => {
   await tx
@@ -66,6 +68,7 @@ export const insertMovement = async (
       reason: m.reason ?? null,
       reference_id: m.referenceId ?? null,
       user_id: m.userId,
+      ...(m.at ? { created_at: m.at } : {}),
     })
     .execute();
 };

@@ -83,6 +83,7 @@ export const registersOfStores = (tx: Tx, businessId: string, storeIds: readonly
         .where('r.store_id', 'in', [...storeIds])
         .orderBy('s.name')
         .orderBy('r.created_at')
+        .orderBy('r.id')
         .execute()
     : Promise.resolve([] as RegisterRow[]);
 
@@ -134,6 +135,7 @@ export const closedSessionsOf = (tx: Tx, businessId: string, registerId: string,
     .where('rs.register_id', '=', registerId)
     .where('rs.status', '=', 'closed')
     .orderBy('rs.opened_at', 'desc')
+    .orderBy('rs.id', 'desc')
     .limit(limit)
     .execute();
 

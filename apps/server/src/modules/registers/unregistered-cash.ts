@@ -45,6 +45,7 @@ export const listUnregisteredCash = async (
       's.store_id',
       's.offline_date',
       's.created_at',
+      's.sold_at',
       's.unregistered_cash_kobo',
       sql<string>`coalesce(trim(u.first_name || ' ' || u.last_name), '')`.as('cashier_name'),
     ])
@@ -52,7 +53,7 @@ export const listUnregisteredCash = async (
     .where('s.store_id', 'in', storeIds)
     .where('s.unregistered_cash_kobo', '>', 0)
     .where('s.deleted_at', 'is', null)
-    .orderBy(sql`coalesce(s.offline_date, s.created_at)`)
+    .orderBy('s.sold_at')
     .orderBy('s.id')
     .execute();
   const totalKobo = rows.reduce((sum, r) => sum + Number(r.unregistered_cash_kobo), 0);
@@ -61,7 +62,7 @@ export const listUnregisteredCash = async (
       sale_id: r.id,
       receipt_number: r.receipt_number,
       store_id: r.store_id,
-      made_at: (r.offline_date ?? r.created_at).toISOString(),
+      made_at: r.sold_at.toISOString(),
       offline_date: r.offline_date ? r.offline_date.toISOString() : null,
       created_at: r.created_at.toISOString(),
       cashier_name: r.cashier_name,

@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import {
   COST_PERMISSION,
   fromKobo,
-  lagosToday,
+  todayIn,
   toCsv,
   type CustomerSales,
   type CustomerSalesReport,
@@ -12,31 +12,29 @@ import {
   type ProductSalesReport,
 } from '@ms/contracts';
 import type { Database } from '../../db/database.js';
+import { businessZone, dayEnd, dayOf, dayStart } from '../../lib/business-time.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { methodLabel } from '../sales/index.js';
 
 /**
- * Sales reports: aggregates in SQL over integer kobo, naira out. A sale belongs to the Lagos day
- * (UTC+1, no daylight saving) of its created_at; its refunds count against it.
+ * Sales reports: aggregates in SQL over integer kobo, naira out. A sale belongs to the day, in the
+ * business's time zone, it was made (`sold_at`: an offline sale's time on the device); its refunds
+ * count against it. Cost is the unit cost each line was sold at.
  */
 
 type Range = { startdate?: string | undefined; enddate?: string | undefined };
 export type Scope = {
   b: string;
-  from: Date;
-  to: Date;
+  from: RawBuilder<Date>;
+  to: RawBuilder<Date>;
   startdate: string;
   enddate: string;
   stores: string[] | null;
 };
 
-const lagosMidnight = (day: string): Date => new Date(`${day}T00:00:00+01:00`);
 const n = (v: unknown): number => Number(v ?? 0);
 const naira = (kobo: unknown): number => fromKobo(n(kobo));
-/** Lagos day of a timestamp column, as YYYY-MM-DD. */
-const lagosDayOf = (col: string) =>
-  sql<string>`to_char((${sql.ref(col)} AT TIME ZONE 'UTC') + interval '1 hour', 'YYYY-MM-DD')`;
 
 /** The report's days and stores: store_ids must be this business's; a non-admin sees only their stores. */
 export const reportScope = async (
@@ -45,7 +43,7 @@ export const reportScope = async (
   range: Range,
   storeIds: string[] | undefined,
 ): Promise<Scope> => {
-  const today = lagosToday();
+  const today = todayIn(await businessZone(db, auth.businessId));
   const startdate = range.startdate ?? (range.enddate && range.enddate < today ? range.enddate : today);
   const enddate = range.enddate ?? (startdate > today ? startdate : today);
   if (enddate < startdate) throw badRequest('enddate must be on or after startdate');
@@ -67,8 +65,8 @@ export const reportScope = async (
   } else if (!auth.isAdmin) stores = [...auth.storeIds];
   return {
     b,
-    from: lagosMidnight(startdate),
-    to: new Date(lagosMidnight(enddate).getTime() + 86_400_000),
+    from: dayStart(b, startdate),
+    to: dayEnd(b, enddate),
     startdate,
     enddate,
     stores,
@@ -83,7 +81,7 @@ const salesIn = (sc: Scope): RawBuilder<unknown> => {
       : sc.stores.length
         ? sql`AND s.store_id IN (${sql.join(sc.stores)})`
         : sql`AND false`;
-  return sql`s.business_id = ${sc.b} AND s.deleted_at IS NULL AND s.created_at >= ${sc.from} AND s.created_at < ${sc.to} ${stores}`;
+  return sql`s.business_id = ${sc.b} AND s.deleted_at IS NULL AND s.sold_at >= ${sc.from} AND s.sold_at < ${sc.to} ${stores}`;
 };
 
 const figures = (count: unknown, totalKobo: unknown, refundsKobo: unknown) => {
@@ -117,7 +115,7 @@ export const salesByProduct = async (db: Database, sc: Scope): Promise<ProductSa
       coalesce(max(p.name), max(l.name)) AS name, max(v.name) AS variety_name,
       sum(l.quantity)::bigint AS qty, sum(l.refunded_quantity)::bigint AS rq,
       sum(l.net_kobo)::bigint AS gross, sum(l.refunded_kobo)::bigint AS refunds,
-      sum((l.quantity - l.refunded_quantity)::bigint * coalesce(nullif(v.cost_price, 0), p.cost_price, 0))::bigint AS cost
+      sum((l.quantity - l.refunded_quantity)::bigint * l.unit_cost_kobo)::bigint AS cost
     FROM sale_lines l
     JOIN sales s ON s.business_id = l.business_id AND s.id = l.sale_id
     LEFT JOIN products p ON p.business_id = l.business_id AND p.id = l.product_id
@@ -234,7 +232,7 @@ const assertEmployee = async (db: Database, b: string, employeeId: string) => {
 };
 
 const dailyTotals = async (db: Database, sc: Scope, employeeId: string): Promise<DailySalesRow[]> => {
-  const day = lagosDayOf('s.created_at');
+  const day = dayOf(sc.b, sql`s.sold_at`);
   const { rows } = await sql<{ day: string; c: string; total: string; refunds: string }>`
     SELECT ${day} AS day, count(*) AS c, sum(s.total_kobo)::bigint AS total, sum(s.refunded_kobo)::bigint AS refunds
     FROM sales s WHERE ${salesIn(sc)} AND s.user_id = ${employeeId}
@@ -318,7 +316,7 @@ export const employeeSummary = async (
     sql<{ method: string; label: string | null; amount: string }>`
       SELECT p.method, sum(p.amount_kobo)::bigint AS amount,
         -- the name on its latest payment (a custom option may have been renamed since)
-        (array_agg(p.method_label ORDER BY p.created_at DESC) FILTER (WHERE p.method_label IS NOT NULL))[1] AS label
+        (array_agg(p.method_label ORDER BY p.created_at DESC, p.id DESC) FILTER (WHERE p.method_label IS NOT NULL))[1] AS label
       FROM sale_payments p JOIN sales s ON s.business_id = p.business_id AND s.id = p.sale_id
       WHERE ${salesIn(sc)} AND s.user_id = ${employeeId}
       GROUP BY p.method ORDER BY 2 DESC, 1`.execute(db),
@@ -363,7 +361,7 @@ export const salesByCustomerReport = async (db: Database, sc: Scope): Promise<Cu
   }>`
     SELECT c.id, ${customerName} AS name, c.phone, c.email,
       count(*) AS c, sum(s.total_kobo)::bigint AS total, sum(s.refunded_kobo)::bigint AS refunds,
-      max(s.created_at) AS last
+      max(s.sold_at) AS last
     FROM sales s JOIN customers c ON c.business_id = s.business_id AND c.id = s.customer_id
     WHERE ${salesIn(sc)}
     GROUP BY c.business_id, c.id
@@ -423,7 +421,7 @@ export const salesOfCustomer = async (
   const [head, list] = await Promise.all([
     sql<{ c: string; total: string; refunds: string; last: Date | string | null }>`
       SELECT count(*) AS c, coalesce(sum(s.total_kobo), 0)::bigint AS total,
-        coalesce(sum(s.refunded_kobo), 0)::bigint AS refunds, max(s.created_at) AS last
+        coalesce(sum(s.refunded_kobo), 0)::bigint AS refunds, max(s.sold_at) AS last
       FROM sales s WHERE ${where}`.execute(db),
     sql<{
       id: string;
@@ -434,8 +432,8 @@ export const salesOfCustomer = async (
       refunded_kobo: string;
       created_at: Date | string;
     }>`
-      SELECT s.id, s.receipt_number, s.store_id, s.status, s.total_kobo, s.refunded_kobo, s.created_at
-      FROM sales s WHERE ${where} ORDER BY s.created_at DESC, s.id DESC LIMIT 200`.execute(db),
+      SELECT s.id, s.receipt_number, s.store_id, s.status, s.total_kobo, s.refunded_kobo, s.sold_at AS created_at
+      FROM sales s WHERE ${where} ORDER BY s.sold_at DESC, s.id DESC LIMIT 200`.execute(db),
   ]);
   const h = head.rows[0];
   return {

@@ -87,7 +87,7 @@ export const toSummary = (r: SummaryRow): SaleSummary => ({
 export const summaryQuery = summarySelect;
 
 /** The name a method had on its latest payment (custom options can be renamed or deleted). */
-const latestMethodLabel = sql<string | null>`(array_agg(p.method_label ORDER BY p.created_at DESC)
+const latestMethodLabel = sql<string | null>`(array_agg(p.method_label ORDER BY p.created_at DESC, p.id DESC)
   FILTER (WHERE p.method_label IS NOT NULL))[1]`;
 
 /**
@@ -166,6 +166,7 @@ export const loadSales = async (tx: Tx, businessId: string, ids: readonly string
       .where('r.business_id', '=', businessId)
       .where('r.sale_id', 'in', list)
       .orderBy('r.created_at')
+      .orderBy('r.id')
       .execute(),
     tx
       .selectFrom('refund_lines as rl')
@@ -210,6 +211,7 @@ export const loadSales = async (tx: Tx, businessId: string, ids: readonly string
       discount: discountValueOut(l.discount_type, l.discount_value),
       discount_amount: fromKobo(l.discount_kobo),
       total: fromKobo(l.total_kobo),
+      net: fromKobo(l.net_kobo),
       refunded_quantity: l.refunded_quantity,
     }));
     const pays: SalePayment[] = (paymentsBy.get(id) ?? []).map((p) => ({

@@ -1,7 +1,8 @@
-import { sql } from 'kysely';
 import {
+  DEFAULT_TIME_ZONE,
   formatKobo,
   refundAmountKobo,
+  saleMadeAt,
   toKobo,
   type PayLaterBody,
   type RefundBody,
@@ -14,6 +15,7 @@ import type { Database } from '../../db/database.js';
 import type { RefundPayoutJson } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { dayEnd, dayStart } from '../../lib/business-time.js';
 import { isUuid, newId } from '../../lib/ids.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { paidStatus } from '../../flows/record-sale.js';
@@ -75,7 +77,8 @@ export const unpaidSales = async (
     .where('store_id', '=', storeId.toLowerCase())
     .where('status', 'in', ['unpaid', 'partially_paid'])
     .where('deleted_at', 'is', null)
-    .orderBy('created_at', 'desc')
+    .orderBy('sold_at', 'desc')
+    .orderBy('id', 'desc')
     .limit(500)
     .execute();
   return {
@@ -238,14 +241,19 @@ export const refundSale = async (
     else if (body.to === 'store_credit') payouts.push({ method: 'store_credit', amount_kobo: amountKobo });
     else {
       // Back the way it was paid, method by method, up to what each method has not yet given back.
-      const paid = await tx
+      // In the order paid: a sale's payments share one created_at (one transaction, and the
+      // embedded database's clock is coarse), so the id (UUIDv7, made in order) breaks the tie.
+      const payments = await tx
         .selectFrom('sale_payments')
-        .select(['method', sql<number>`sum(amount_kobo)::bigint`.as('amount')])
+        .select(['method', 'amount_kobo'])
         .where('business_id', '=', auth.businessId)
         .where('sale_id', '=', row.id)
-        .groupBy('method')
-        .orderBy(sql`min(created_at)`)
+        .orderBy('created_at')
+        .orderBy('id')
         .execute();
+      const paidBy = new Map<string, number>();
+      for (const p of payments) paidBy.set(p.method, (paidBy.get(p.method) ?? 0) + Number(p.amount_kobo));
+      const paid = [...paidBy].map(([method, amount]) => ({ method, amount }));
       const before = await tx
         .selectFrom('refunds')
         .select('payouts')
@@ -339,6 +347,7 @@ export const refundSale = async (
           sale_line_id: l.line.id,
           quantity: l.quantity,
           amount_kobo: l.amountKobo,
+          cost_kobo: l.quantity * Number(l.line.unit_cost_kobo),
         })),
       )
       .execute();
@@ -369,12 +378,10 @@ export const refundSale = async (
 // Receipts
 
 /** The receipt as plain text (also the body of the e-mail). */
-export const receiptText = (businessName: string, sale: Sale): string => {
+export const receiptText = (businessName: string, sale: Sale, timeZone = DEFAULT_TIME_ZONE): string => {
   const money = (n: number) => formatKobo(toKobo(n));
   const out: string[] = [businessName, sale.store_name, `Receipt ${sale.receipt_number}`];
-  out.push(
-    `Date: ${new Date(sale.offline_date ?? sale.created_at).toLocaleString('en-NG', { timeZone: 'Africa/Lagos' })}`,
-  );
+  out.push(`Date: ${new Date(saleMadeAt(sale)).toLocaleString('en-NG', { timeZone })}`);
   if (sale.cashier_name) out.push(`Cashier: ${sale.cashier_name}`);
   if (sale.customer_name) out.push(`Customer: ${sale.customer_name}`);
   out.push('');
@@ -416,7 +423,7 @@ export const sendReceipt = async (
   if (!to) throw badRequest('email is required: this sale has no customer e-mail.');
   const business = await deps.db
     .selectFrom('businesses')
-    .select('name')
+    .select(['name', 'timezone'])
     .where('id', '=', auth.businessId)
     .executeTakeFirst();
   const businessName = business?.name ?? 'Your shop';
@@ -425,7 +432,7 @@ export const sendReceipt = async (
       channel: 'email',
       to,
       subject: `Your receipt ${sale.receipt_number} from ${businessName}`,
-      body: receiptText(businessName, sale),
+      body: receiptText(businessName, sale, business?.timezone),
       kind: 'sale_receipt',
       businessId: auth.businessId,
       meta: { sale_id: sale.id, receipt_number: sale.receipt_number, total: sale.total },
@@ -507,9 +514,6 @@ export const syncSales = async (
   };
 };
 
-/** Lagos midnight of a YYYY-MM-DD day. */
-const lagosDay = (day: string): Date => new Date(`${day}T00:00:00+01:00`);
-
 export const listSales = async (db: Database, auth: AuthContext, query: SaleListQuery): Promise<SalePage> => {
   const b = auth.businessId;
   query = { ...query, store: query.store?.toLowerCase() };
@@ -518,15 +522,16 @@ export const listSales = async (db: Database, auth: AuthContext, query: SaleList
   let q = summaryQuery(db, b).where('s.deleted_at', 'is', null);
   if (query.store) q = q.where('s.store_id', '=', query.store);
   else if (!auth.isAdmin) q = q.where('s.store_id', 'in', auth.storeIds.length ? [...auth.storeIds] : [b]);
-  if (query.from) q = q.where('s.created_at', '>=', lagosDay(query.from));
-  if (query.to) q = q.where('s.created_at', '<', new Date(lagosDay(query.to).getTime() + 86_400_000));
+  // Days of the business's zone, by when each sale was made (an offline sale: on the device).
+  if (query.from) q = q.where('s.sold_at', '>=', dayStart(b, query.from));
+  if (query.to) q = q.where('s.sold_at', '<', dayEnd(b, query.to));
   if (query.customer) q = q.where('s.customer_id', '=', query.customer);
   if (query.user) q = q.where('s.user_id', '=', query.user);
   if (query.status) q = q.where('s.status', '=', query.status);
   if (query.search) q = q.where('s.receipt_number', 'ilike', `%${query.search.replace(/[%_\\]/g, '\\$&')}%`);
   const [rows, totals] = await Promise.all([
     q
-      .orderBy('s.created_at', 'desc')
+      .orderBy('s.sold_at', 'desc')
       .orderBy('s.id', 'desc')
       .limit(query.limit)
       .offset((query.page - 1) * query.limit)

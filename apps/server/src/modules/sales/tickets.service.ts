@@ -44,7 +44,7 @@ export const listTickets = async (
   if (store) q = q.where('t.store_id', '=', store);
   else if (!auth.isAdmin)
     q = q.where('t.store_id', 'in', auth.storeIds.length ? [...auth.storeIds] : [auth.businessId]);
-  const rows = await q.orderBy('t.updated_at', 'desc').limit(500).execute();
+  const rows = await q.orderBy('t.updated_at', 'desc').orderBy('t.id', 'desc').limit(500).execute();
   return { tickets: rows.map(toTicket) };
 };
 

@@ -34,9 +34,13 @@ const toRole = (r: RoleRow): Role => ({
 });
 
 export const listRoles = async (db: Database, businessId: string): Promise<Role[]> =>
-  (await roleColumns(db).where('r.business_id', '=', businessId).orderBy('r.created_at').execute()).map(
-    toRole,
-  );
+  (
+    await roleColumns(db)
+      .where('r.business_id', '=', businessId)
+      .orderBy('r.created_at')
+      .orderBy('r.id')
+      .execute()
+  ).map(toRole);
 
 export const findRole = async (
   db: Database,
@@ -81,4 +85,5 @@ export const roleGrants = (db: Database, businessId: string) =>
     .select(['id', 'name', 'permissions', 'active'])
     .where('business_id', '=', businessId)
     .orderBy('created_at')
+    .orderBy('id')
     .execute();

@@ -50,9 +50,13 @@ const toEmployee = (u: UserRow): Employee => ({
 });
 
 export const listUsers = async (db: Database, businessId: string): Promise<Employee[]> =>
-  (await userColumns(db).where('u.business_id', '=', businessId).orderBy('u.created_at').execute()).map(
-    toEmployee,
-  );
+  (
+    await userColumns(db)
+      .where('u.business_id', '=', businessId)
+      .orderBy('u.created_at')
+      .orderBy('u.id')
+      .execute()
+  ).map(toEmployee);
 
 export const findUser = async (
   db: Database,
@@ -87,6 +91,7 @@ export const loadSessionUser = async (
       .where('business_id', '=', businessId)
       .where('deleted_at', 'is', null)
       .orderBy('created_at')
+      .orderBy('id')
       .execute();
   }
   const e = toEmployee({ ...row, stores });
@@ -117,6 +122,7 @@ export const findUsers = async (db: Database, businessId: string, userIds: strin
           .where('u.business_id', '=', businessId)
           .where('u.id', 'in', userIds)
           .orderBy('u.created_at')
+          .orderBy('u.id')
           .execute()
       ).map(toEmployee);
 

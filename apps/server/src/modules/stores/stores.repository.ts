@@ -60,7 +60,7 @@ export const toStore = (s: StoreRow): Store => ({
 export const storesChangedSince = (db: Database, businessId: string, since?: Date) => {
   let q = db.selectFrom('stores as s').select(columns).where('s.business_id', '=', businessId);
   q = since ? q.where('s.updated_at', '>=', since) : q.where('s.deleted_at', 'is', null);
-  return q.orderBy('s.created_at').execute();
+  return q.orderBy('s.created_at').orderBy('s.id').execute();
 };
 
 /** Every store id of the business with whether it is a tombstone. */

@@ -3,6 +3,7 @@ import { formatMoney } from '@ms/contracts';
 import { moduleLabel } from '@/features/sync-settings';
 import { useSession } from '@/lib/session-store';
 import { dismissRejected, type LocalRecord, type RejectedUpload } from '@/offline';
+import { formatDateTime } from '@/lib/date-time';
 
 const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
 
@@ -14,9 +15,7 @@ export const describeRecord = (module: string, r: LocalRecord): string => {
   }
   if (module === 'pos') {
     const when = text(r.created_at);
-    const day = when
-      ? new Date(when).toLocaleString('en-NG', { dateStyle: 'medium', timeStyle: 'short' })
-      : null;
+    const day = when ? formatDateTime(when) : null;
     const amount = typeof r.total === 'number' ? formatMoney(r.total) : null;
     return ['Sale', amount && `of ${amount}`, day && `on ${day}`].filter(Boolean).join(' ');
   }

@@ -1,29 +1,30 @@
 import { useEffect, useRef } from 'react';
 import { Checkbox, Chip, Combobox, Group, Input, InputBase, Text, useCombobox } from '@mantine/core';
 import { DROPDOWN_SELECT_ALL_MS, MULTISELECT_VISIBLE_NAMES } from '@ms/contracts';
+import { businessToday } from '@/lib/date-time';
 
 /**
  * Spec 000 §2.7 filter widget: date presets (Today, Yesterday, Last Week, Last Month) that give a
- * {start, end} range of local calendar days, or a multi-select that shows 2 names then "+N".
+ * {start, end} range of the business's calendar days (its time zone, not the device's), or a multi-select that shows 2 names then "+N".
  */
 export const DATE_PRESETS = ['Today', 'Yesterday', 'Last Week', 'Last Month'] as const;
 export type DatePreset = (typeof DATE_PRESETS)[number];
 export type DateRange = { preset: DatePreset; start: string; end: string };
 
-const pad = (n: number) => String(n).padStart(2, '0');
-/** YYYY-MM-DD of the local calendar day (what the report endpoints take). */
-export const toDay = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+/** YYYY-MM-DD of a calendar day held as midnight UTC (what the report endpoints take). */
+const toDay = (d: Date) => d.toISOString().slice(0, 10);
 
-const addDays = (d: Date, days: number) => new Date(d.getFullYear(), d.getMonth(), d.getDate() + days);
+const addDays = (d: Date, days: number) =>
+  new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + days));
 /** Same day a month earlier, kept inside that month (31 March -> 28/29 February). */
 const monthBefore = (d: Date) => {
-  const lastDay = new Date(d.getFullYear(), d.getMonth(), 0).getDate();
-  return new Date(d.getFullYear(), d.getMonth() - 1, Math.min(d.getDate(), lastDay));
+  const lastDay = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 0)).getUTCDate();
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 1, Math.min(d.getUTCDate(), lastDay)));
 };
 
 /** Today and Yesterday are single days; Last Week / Last Month run from a week / month ago to today. */
 export const presetRange = (preset: DatePreset, now: Date = new Date()): DateRange => {
-  const today = new Date(now.getFullYear(), now.getMonth(), now.getDate());
+  const today = new Date(`${businessToday(now)}T00:00:00Z`);
   switch (preset) {
     case 'Today':
       return { preset, start: toDay(today), end: toDay(today) };

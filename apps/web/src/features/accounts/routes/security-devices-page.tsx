@@ -26,6 +26,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useDevices } from '../api/devices';
 import { useRemoveDeviceMutation } from '../api/remove-device';
 import { SecurityHeader } from '../components/security-header';
+import { formatDateTime } from '@/lib/date-time';
 
 const TYPE_LABEL: Record<Device['deviceType'], string> = {
   browser: 'Computer or browser',
@@ -53,14 +54,7 @@ const lastSeen = (iso: string | null, now = Date.now()): string => {
   if (minutes < 1) return 'Just now';
   if (minutes < 60) return `${minutes} min ago`;
   if (minutes < 24 * 60) return `${Math.floor(minutes / 60)} h ago`;
-  return new Date(iso).toLocaleString('en-NG', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    hour12: true,
-  });
+  return formatDateTime(iso);
 };
 
 const Badges = ({ d }: { d: Device }) => (

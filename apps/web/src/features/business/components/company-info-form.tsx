@@ -4,6 +4,7 @@ import {
   Button,
   Group,
   Paper,
+  Select,
   Stack,
   Switch,
   Text,
@@ -13,7 +14,12 @@ import {
 import { notifications } from '@mantine/notifications';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
-import { updateBusinessBody, type BusinessData, type UpdateBusinessBody } from '@ms/contracts';
+import {
+  DEFAULT_TIME_ZONE,
+  updateBusinessBody,
+  type BusinessData,
+  type UpdateBusinessBody,
+} from '@ms/contracts';
 import { ImagePicker } from '@/components/ui/image-picker';
 import { ApiError } from '@/lib/api-client';
 import { formResolver } from '@/lib/form-resolver';
@@ -27,6 +33,7 @@ type FormValues = {
   business_type: string;
   logo_url: string | null;
   store_credit_active: boolean;
+  timezone: string;
 };
 
 const BUSINESS_TYPES = [
@@ -42,6 +49,12 @@ const BUSINESS_TYPES = [
   'Other',
 ];
 
+/** Every zone the browser knows, the business's own first when the list lacks it. */
+const timeZones = (current: string): string[] => {
+  const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return all.includes(current) ? all : [current, ...all];
+};
+
 const toValues = (b: BusinessData): FormValues => ({
   name: b.name,
   email: b.email ?? '',
@@ -50,6 +63,7 @@ const toValues = (b: BusinessData): FormValues => ({
   business_type: b.business_type ?? '',
   logo_url: b.logo_url,
   store_credit_active: b.store_credit_active,
+  timezone: b.timezone ?? DEFAULT_TIME_ZONE,
 });
 
 /** Company information (spec 000 §7.2 PATCH /v1/businesses/{id}); sends only what changed. */
@@ -176,6 +190,25 @@ export const CompanyInfoForm = ({ business }: { business: BusinessData }) => {
               disabled={busy}
               error={errors.address?.message}
               {...register('address')}
+            />
+            <Controller
+              control={control}
+              name="timezone"
+              render={({ field }) => (
+                <Select
+                  label="Time zone"
+                  description="Every date, every day's figures and every receipt use it, whatever the device's clock says."
+                  data={timeZones(field.value)}
+                  searchable
+                  allowDeselect={false}
+                  size="md"
+                  disabled={busy}
+                  error={errors.timezone?.message}
+                  value={field.value}
+                  onChange={(v) => field.onChange(v ?? field.value)}
+                  onBlur={field.onBlur}
+                />
+              )}
             />
           </Stack>
         </Paper>

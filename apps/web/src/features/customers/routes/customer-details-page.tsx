@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconEdit } from '@tabler/icons-react';
-import { formatMoney, SALE_STATUS_LABELS, type UpdateCustomerBody } from '@ms/contracts';
+import { formatMoney, SALE_STATUS_LABELS, type UpdateCustomerBody, saleMadeAt } from '@ms/contracts';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/ui/page-header';
 import { LoyaltyPanel } from '@/features/loyalty';
@@ -25,6 +25,7 @@ import { useCustomer, useCustomerSales, useUpdateCustomer } from '../api/custome
 import { CustomerForm, valuesOf } from '../components/customer-form';
 import { customerName } from '../components/customer-name';
 import { saleDetailsPath } from '../components/sale-link';
+import { formatDate } from '@/lib/date-time';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const birthday = (dm: string | null) => {
@@ -79,7 +80,7 @@ const CustomerSales = ({ id }: { id: string }) => {
                       <Text fw={600}>{s.receipt_number}</Text>
                     )}
                     <Text size="xs" c="dimmed">
-                      {new Date(s.created_at).toLocaleDateString('en-NG')} · {s.store_name}
+                      {formatDate(saleMadeAt(s))} · {s.store_name}
                     </Text>
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>

@@ -3,18 +3,10 @@ import { formatMoney, SALE_STATUS_LABELS, type SaleSummary } from '@ms/contracts
 import { Link } from 'react-router';
 import { paths, registeredPaths } from '@/app/route-paths';
 import { useRecentSales } from '../api/get-figures';
+import { saleTime } from '@/lib/date-time';
 
 const detailsPath = (id: string) =>
   registeredPaths.has('/sales-details/:id') ? paths.SalesDetails.replace(':id', id) : null;
-
-const when = (iso: string) =>
-  new Intl.DateTimeFormat('en-NG', {
-    timeZone: 'Africa/Lagos',
-    day: 'numeric',
-    month: 'short',
-    hour: 'numeric',
-    minute: '2-digit',
-  }).format(new Date(iso));
 
 const Row = ({ sale }: { sale: SaleSummary }) => {
   const to = detailsPath(sale.id);
@@ -25,7 +17,7 @@ const Row = ({ sale }: { sale: SaleSummary }) => {
           {sale.receipt_number} · {sale.customer_name ?? 'Walk-in'}
         </Text>
         <Text size="sm" c="dimmed" truncate>
-          {when(sale.offline_date ?? sale.created_at)} · {sale.store_name} · {sale.items_count}{' '}
+          {saleTime(sale)} · {sale.store_name} · {sale.items_count}{' '}
           {sale.items_count === 1 ? 'item' : 'items'}
         </Text>
       </div>

@@ -23,7 +23,7 @@ import {
 import { dashboardAccess } from '../lib/access';
 import {
   comparison,
-  lagosToday,
+  shopToday,
   periodName,
   RANGE_PRESETS,
   rangeFor,
@@ -73,7 +73,7 @@ const Section = ({ title, children }: { title: string; children: ReactNode }) =>
 export const SalesFigures = () => {
   const session = useSession();
   const can = dashboardAccess(session);
-  const today = lagosToday();
+  const today = shopToday();
   const [preset, setPreset] = useState<RangePreset>('today');
   const [custom, setCustom] = useState({ start: shiftDay(today, -6), end: today });
   const [store, setStore] = useState('all');

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { comparison, dayLabel, lagosToday, periodName, rangeFor, shiftDay } from './date-range';
+import { comparison, dayLabel, shopToday, periodName, rangeFor, shiftDay } from './date-range';
 
 describe('dashboard date ranges', () => {
   it('takes today in Lagos, not in the device zone', () => {
     // 23:30 UTC on 31 Jan is already 1 Feb in Lagos (UTC+1).
-    expect(lagosToday(new Date('2025-01-31T23:30:00Z'))).toBe('2025-02-01');
-    expect(lagosToday(new Date('2025-01-31T22:30:00Z'))).toBe('2025-01-31');
+    expect(shopToday(new Date('2025-01-31T23:30:00Z'))).toBe('2025-02-01');
+    expect(shopToday(new Date('2025-01-31T22:30:00Z'))).toBe('2025-01-31');
   });
 
   it('turns presets into inclusive day ranges across month ends', () => {

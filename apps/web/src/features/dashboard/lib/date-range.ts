@@ -1,4 +1,6 @@
-/** The dashboard's periods: Lagos days, YYYY-MM-DD, both ends included. */
+import { businessToday } from '@/lib/date-time';
+
+/** The dashboard's periods: the business's days, YYYY-MM-DD, both ends included. */
 export type RangePreset = 'today' | '7d' | '30d' | 'custom';
 export type DayRange = { start: string; end: string };
 
@@ -11,14 +13,8 @@ export const RANGE_PRESETS: { value: RangePreset; label: string }[] = [
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Today in Lagos (the shop's day, whatever the device's clock zone). */
-export const lagosToday = (now = new Date()): string =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Africa/Lagos',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+/** Today in the business's time zone (the shop's day, whatever the device's clock zone). */
+export const shopToday = (now = new Date()): string => businessToday(now);
 
 export const shiftDay = (day: string, days: number): string =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);

@@ -1,10 +1,5 @@
-const dateTime = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium', timeStyle: 'short' });
-const date = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium' });
-
-export const formatDateTime = (iso: string | null | undefined, none = '—') =>
-  iso ? dateTime.format(new Date(iso)) : none;
-export const formatDate = (iso: string | null | undefined, none = '—') =>
-  iso ? date.format(new Date(iso)) : none;
+/** Dates and times in the business's time zone. */
+export { formatDate, formatDateTime } from '@/lib/date-time';
 
 const whole = new Intl.NumberFormat('en-NG', { maximumFractionDigits: 0 });
 /** 1,250 units. */

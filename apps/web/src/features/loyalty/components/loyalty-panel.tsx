@@ -21,15 +21,9 @@ import { hasPermission, useSession } from '@/lib/session-store';
 import { saleDetailsPath } from '@/features/customers/components/sale-link';
 import { useLoyaltyCustomer } from '../api/loyalty';
 import { AdjustBalanceForm } from './adjust-balance-form';
+import { formatDateTime } from '@/lib/date-time';
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-NG', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+const when = (iso: string) => formatDateTime(iso);
 
 const KIND: Record<string, string> = {
   earn: 'Earned',

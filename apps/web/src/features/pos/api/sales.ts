@@ -6,6 +6,7 @@ import { useSession } from '@/lib/session-store';
 import type { Cart } from '../lib/cart';
 import { cartStore } from '../lib/cart-store';
 import { localSale, queuedSale, type LocalSaleContext } from '../lib/offline-sale';
+import { businessToday } from '@/lib/date-time';
 
 const useBusinessId = () => useSession()?.business._id ?? '';
 
@@ -192,7 +193,7 @@ export const useTodaySales = (storeId: string | null) => {
   const session = useSession();
   const businessId = session?.business._id ?? '';
   const userId = session?.user._id ?? '';
-  const day = localDay(new Date());
+  const day = businessToday();
   return useQuery({
     queryKey: [...posKeys.today(businessId, storeId, userId), day],
     queryFn: () =>
@@ -202,10 +203,6 @@ export const useTodaySales = (storeId: string | null) => {
     enabled: !!businessId && !!storeId,
   });
 };
-
-/** YYYY-MM-DD of the device's day. */
-export const localDay = (d: Date) =>
-  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
 /** GET /v1/sales/{id}/businesses/{b}: one sale (reprint). */
 export const getSale = (businessId: string, id: string) =>

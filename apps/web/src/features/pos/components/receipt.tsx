@@ -1,5 +1,6 @@
 import { createPortal } from 'react-dom';
 import { formatMoney, type Sale } from '@ms/contracts';
+import { saleTime } from '@/lib/date-time';
 
 export const PAPERS = [
   { value: '58', label: '58 mm' },
@@ -46,12 +47,8 @@ export const ReceiptBody = ({ sale, businessName, paper, changeDue }: Props) => 
       <div style={{ textAlign: 'center', margin: '4px 0' }}>
         Receipt {sale.receipt_number}
         <br />
-        {/* Lagos time, like every other figure of the business, whatever the device's clock zone. */}
-        {new Date(sale.created_at).toLocaleString('en-NG', {
-          dateStyle: 'medium',
-          timeStyle: 'short',
-          timeZone: 'Africa/Lagos',
-        })}
+        {/* The business's time zone, like every other figure of the business, whatever the device's. */}
+        {saleTime(sale)}
         {sale.cashier_name ? (
           <>
             <br />

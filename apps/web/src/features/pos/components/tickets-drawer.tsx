@@ -3,6 +3,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { formatMoney, type Ticket } from '@ms/contracts';
 import { useTicketMutations, useTickets } from '../api/sales';
 import { cartTotals, itemCount, type Cart } from '../lib/cart';
+import { formatTime } from '@/lib/date-time';
 
 type Props = {
   opened: boolean;
@@ -48,11 +49,7 @@ export const TicketsDrawer = ({ opened, storeId, onClose, onResume }: Props) => 
                   </Text>
                   <Text size="xs" c="dimmed">
                     {lines ? `${itemCount(lines)} items · ${formatMoney(cartTotals(lines).total)}` : ''}
-                    {t.user_name ? ` · ${t.user_name}` : ''} ·{' '}
-                    {new Date(t.created_at).toLocaleTimeString('en-NG', {
-                      hour: '2-digit',
-                      minute: '2-digit',
-                    })}
+                    {t.user_name ? ` · ${t.user_name}` : ''} · {formatTime(t.created_at)}
                   </Text>
                 </div>
                 <Group gap={4} wrap="nowrap">

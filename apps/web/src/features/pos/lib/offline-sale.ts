@@ -124,6 +124,7 @@ export const localSale = (record: QueuedSale, cart: Cart, ctx: LocalSaleContext)
       discount: l.discount?.discount ?? null,
       discount_amount: fromKobo(totals.lines[i]!.discountKobo),
       total: fromKobo(totals.lines[i]!.totalKobo),
+      net: fromKobo(totals.lines[i]!.netKobo),
       refunded_quantity: 0,
     })),
     payments: payments.map((p, i) => ({

@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { formatMoney, SALE_STATUS_LABELS, type SaleSummary } from '@ms/contracts';
+import { formatMoney, SALE_STATUS_LABELS, saleMadeAt, type SaleSummary } from '@ms/contracts';
 import { Link } from 'react-router';
 import { useOpenRegister } from '@/features/registers';
 import { useSession } from '@/lib/session-store';
@@ -26,6 +26,7 @@ import { RegisterSlot } from '../components/register-slot';
 import { StorePicker } from '../components/store-picker';
 import { cartStore, useCart } from '../lib/cart-store';
 import { posPaths } from '../lib/paths';
+import { formatTime } from '@/lib/date-time';
 
 const Stat = ({ label, value, testId }: { label: string; value: string; testId: string }) => (
   <Paper withBorder p="md" radius="md">
@@ -130,12 +131,7 @@ export default function PosDashboardPage() {
                       )}
                     </Table.Td>
                     <Table.Td>
-                      <Text size="sm">
-                        {new Date(s.created_at).toLocaleTimeString('en-NG', {
-                          hour: '2-digit',
-                          minute: '2-digit',
-                        })}
-                      </Text>
+                      <Text size="sm">{formatTime(saleMadeAt(s))}</Text>
                     </Table.Td>
                     <Table.Td ta="right">
                       <Text size="sm">{formatMoney(s.total)}</Text>

@@ -58,6 +58,7 @@ import { posPaths } from '../lib/paths';
 import { needsChoice } from '../lib/stock';
 import { useFillWindow } from '../lib/use-fill-window';
 import { useTillReadiness } from './till-readiness';
+import { formatTime } from '@/lib/date-time';
 
 /** The camera dialog and its barcode reader load only when a cashier opens the camera. */
 const CameraScanDialog = lazy(() => import('../components/camera-scan-dialog'));
@@ -505,7 +506,7 @@ export default function PosPage() {
 }
 
 const defaultTicketName = (cart: Cart) => {
-  const time = new Date().toLocaleTimeString('en-NG', { hour: '2-digit', minute: '2-digit' });
+  const time = formatTime(new Date());
   return cart.customer ? `${cart.customer.name} ${time}` : `Ticket ${time}`;
 };
 

@@ -1,5 +1,6 @@
 import { Badge } from '@mantine/core';
 import type { UploadBatch } from '@ms/contracts';
+import { formatDateTime } from '@/lib/date-time';
 
 const LOOKS: Record<UploadBatch['status'], { label: string; color: string }> = {
   queued: { label: 'Waiting to start', color: 'gray' },
@@ -21,5 +22,4 @@ export const isRunning = (batch: Pick<UploadBatch, 'status'>) =>
 const whole = new Intl.NumberFormat('en-NG');
 export const count = (n: number) => whole.format(n);
 
-const when = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium', timeStyle: 'short' });
-export const uploadedAt = (iso: string) => when.format(new Date(iso));
+export const uploadedAt = (iso: string) => formatDateTime(iso);

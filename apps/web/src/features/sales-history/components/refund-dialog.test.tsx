@@ -1,10 +1,17 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Sale, SaleLine } from '@ms/contracts';
 import { renderUi } from '@/components/ui/test-utils';
 import { RefundDialog } from './refund-dialog';
 
-const line = (id: string, name: string, quantity: number, total: number, refunded = 0): SaleLine => ({
+const line = (
+  id: string,
+  name: string,
+  quantity: number,
+  total: number,
+  refunded = 0,
+  net = total,
+): SaleLine => ({
   _id: id,
   product_id: 'p',
   variety_id: null,
@@ -16,6 +23,7 @@ const line = (id: string, name: string, quantity: number, total: number, refunde
   discount: null,
   discount_amount: 0,
   total,
+  net,
   refunded_quantity: refunded,
 });
 
@@ -29,7 +37,10 @@ const sale = (over: Partial<Sale> = {}) =>
     ...over,
   }) as Sale;
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 describe('RefundDialog', () => {
   it('offers only lines with units left and shows the amount before confirming', () => {
@@ -61,5 +72,50 @@ describe('RefundDialog', () => {
       />,
     );
     expect((screen.getByLabelText('Store credit for Tunde Bakare') as HTMLInputElement).disabled).toBe(false);
+  });
+
+  it('shows exactly what will be refunded when the sale had an order discount', () => {
+    // One ₦350 item of a sale with 10 % off the order: ₦315 comes back, as the server records.
+    renderUi(
+      <RefundDialog
+        sale={sale({ items: [line('a', 'Milo 400g', 1, 350, 0, 315)] })}
+        opened
+        onClose={() => {}}
+      />,
+    );
+    fireEvent.change(screen.getByLabelText('Quantity to refund of Milo 400g'), { target: { value: '1' } });
+    expect(screen.getByTestId('refund-amount').textContent).toBe('₦315.00');
+    expect(screen.getByRole('button', { name: 'Refund ₦315.00' })).toBeTruthy();
+  });
+
+  it('drops a refusal about the way chosen once another way is chosen', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(
+        JSON.stringify({
+          status: false,
+          message: 'Open a register in this store before taking cash.',
+          data: null,
+        }),
+        { status: 409, headers: { 'content-type': 'application/json' } },
+      ),
+    );
+    renderUi(
+      <RefundDialog
+        sale={sale({ customer_id: 'c1', customer_name: 'Tunde Bakare' })}
+        opened
+        onClose={() => {}}
+      />,
+    );
+    fireEvent.change(screen.getByLabelText('Quantity to refund of Peak milk tin'), {
+      target: { value: '1' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Refund ₦800.00' }));
+    await waitFor(() =>
+      expect(screen.getByText('Open a register in this store before taking cash.')).toBeTruthy(),
+    );
+    fireEvent.click(screen.getByLabelText('Store credit for Tunde Bakare'));
+    await waitFor(() =>
+      expect(screen.queryByText('Open a register in this store before taking cash.')).toBeNull(),
+    );
   });
 });

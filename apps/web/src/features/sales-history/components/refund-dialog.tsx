@@ -61,7 +61,10 @@ export const RefundDialog = ({
                   allowNegative={false}
                   clampBehavior="strict"
                   value={picks[l._id] ?? 0}
-                  onChange={(v) => setPicks({ ...picks, [l._id]: Number(v) || 0 })}
+                  onChange={(v) => {
+                    setPicks({ ...picks, [l._id]: Number(v) || 0 });
+                    refund.reset();
+                  }}
                 />
               </Group>
             );
@@ -69,7 +72,11 @@ export const RefundDialog = ({
           <Radio.Group
             label="Give the money back as"
             value={to}
-            onChange={(v) => setTo(v as RefundDestination)}
+            onChange={(v) => {
+              setTo(v as RefundDestination);
+              // A refusal was about the way chosen before (e.g. no open register for cash).
+              refund.reset();
+            }}
           >
             <Stack gap={6} mt={4}>
               <Radio value="cash" label="Cash from the register" />

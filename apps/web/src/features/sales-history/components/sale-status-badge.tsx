@@ -14,6 +14,3 @@ export const SaleStatusBadge = ({ status }: { status: SaleStatus }) => (
     {SALE_STATUS_LABELS[status]}
   </Badge>
 );
-
-export const saleTime = (iso: string) =>
-  new Date(iso).toLocaleString('en-NG', { dateStyle: 'medium', timeStyle: 'short' });

@@ -1,7 +1,8 @@
 import { Box, Card, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { formatMoney, type SaleSummary } from '@ms/contracts';
 import { useNavigate } from 'react-router';
-import { SaleStatusBadge, saleTime } from './sale-status-badge';
+import { saleTime } from '@/lib/date-time';
+import { SaleStatusBadge } from './sale-status-badge';
 
 /** Sales as a table on a laptop and as cards on a phone; a row opens the sale. */
 export const SalesList = ({ sales }: { sales: readonly SaleSummary[] }) => {
@@ -36,7 +37,7 @@ export const SalesList = ({ sales }: { sales: readonly SaleSummary[] }) => {
                 aria-label={`Open sale ${s.receipt_number}`}
               >
                 <Table.Td fw={600}>{s.receipt_number}</Table.Td>
-                <Table.Td>{saleTime(s.created_at)}</Table.Td>
+                <Table.Td>{saleTime(s)}</Table.Td>
                 <Table.Td>
                   {s.customer_name ?? (
                     <Text span inherit c="dimmed">
@@ -81,7 +82,7 @@ export const SalesList = ({ sales }: { sales: readonly SaleSummary[] }) => {
               </Group>
               <Group justify="space-between" wrap="nowrap" gap="xs">
                 <Text size="xs" c="dimmed">
-                  {saleTime(s.created_at)}
+                  {saleTime(s)}
                   {s.cashier_name ? ` · ${s.cashier_name}` : ''}
                 </Text>
                 {s.balance > 0 && (

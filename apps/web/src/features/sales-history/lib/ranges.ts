@@ -1,4 +1,6 @@
-/** Date range presets of the sales history (the device's days, YYYY-MM-DD as the API takes them). */
+import { businessToday, shiftDay } from '@/lib/date-time';
+
+/** Date range presets of the sales history (the business's days, YYYY-MM-DD as the API takes them). */
 export const RANGE_PRESETS = [
   { value: 'today', label: 'Today' },
   { value: 'yesterday', label: 'Yesterday' },
@@ -9,28 +11,23 @@ export const RANGE_PRESETS = [
 export type RangePreset = (typeof RANGE_PRESETS)[number]['value'];
 export type DayRange = { from: string; to: string };
 
-export const dayOf = (d: Date): string =>
-  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-
-const daysBefore = (d: Date, n: number) => new Date(d.getFullYear(), d.getMonth(), d.getDate() - n);
-
 /**
  * The days a preset covers, counted from `now`: "7 days" is today and the six days before it.
  * Custom answers `custom` (or today when none is set yet); a custom range given backwards is put in order.
  */
 export const rangeFor = (preset: RangePreset, now: Date, custom?: Partial<DayRange>): DayRange => {
-  const today = dayOf(now);
+  const today = businessToday(now);
   switch (preset) {
     case 'today':
       return { from: today, to: today };
     case 'yesterday': {
-      const y = dayOf(daysBefore(now, 1));
+      const y = shiftDay(today, -1);
       return { from: y, to: y };
     }
     case '7d':
-      return { from: dayOf(daysBefore(now, 6)), to: today };
+      return { from: shiftDay(today, -6), to: today };
     case '30d':
-      return { from: dayOf(daysBefore(now, 29)), to: today };
+      return { from: shiftDay(today, -29), to: today };
     case 'custom': {
       const from = custom?.from || custom?.to || today;
       const to = custom?.to || custom?.from || today;

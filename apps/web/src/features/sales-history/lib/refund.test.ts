@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { SaleLine } from '@ms/contracts';
+import { computeSaleTotals, fromKobo, type SaleLine } from '@ms/contracts';
 import { canRefund, refundLines, refundTotal, refundableQuantity } from './refund';
 
-const line = (id: string, quantity: number, total: number, refunded = 0): SaleLine => ({
+const line = (id: string, quantity: number, total: number, refunded = 0, net = total): SaleLine => ({
   _id: id,
   product_id: 'p',
   variety_id: null,
@@ -14,6 +14,7 @@ const line = (id: string, quantity: number, total: number, refunded = 0): SaleLi
   discount: null,
   discount_amount: 0,
   total,
+  net,
   refunded_quantity: refunded,
 });
 
@@ -28,6 +29,23 @@ describe('refunds', () => {
     const one = refundTotal([l], { a: 1 });
     expect(one).toBe(33.33);
     expect(refundTotal([{ ...l, refunded_quantity: 1 }], { a: 2 }) + one).toBe(100);
+  });
+
+  it('gives back what the server records: the line after its share of an order discount', () => {
+    // ₦350 and ₦700 lines, 10 % off the order: the server keeps each line's net and refunds from it.
+    const t = computeSaleTotals(
+      [
+        { unitPriceKobo: 35_000, modifierPricesKobo: [], quantity: 1, discount: null },
+        { unitPriceKobo: 35_000, modifierPricesKobo: [], quantity: 2, discount: null },
+      ],
+      { type: 'percentage', value: 10 },
+    );
+    const items = t.lines.map((l, i) =>
+      line(`l${i}`, i === 0 ? 1 : 2, fromKobo(l.totalKobo), 0, fromKobo(l.netKobo)),
+    );
+    expect(refundTotal(items, { l0: 1 })).toBe(315);
+    expect(refundTotal(items, { l1: 1 })).toBe(315);
+    expect(refundTotal(items, { l0: 1, l1: 2 })).toBe(945);
   });
 
   it('clamps picks to what is left and drops empty lines from the body', () => {

@@ -20,7 +20,8 @@ export const refundTotal = (items: readonly SaleLine[], picks: RefundPicks): num
   let kobo = 0;
   for (const line of items) {
     const want = Math.min(Math.max(0, Math.floor(picks[line._id] ?? 0)), refundableQuantity(line));
-    if (want > 0) kobo += refundAmountKobo(toKobo(line.total), line.quantity, line.refunded_quantity, want);
+    // The line's net (after its share of an order discount), as the server refunds it.
+    if (want > 0) kobo += refundAmountKobo(toKobo(line.net), line.quantity, line.refunded_quantity, want);
   }
   return fromKobo(kobo);
 };

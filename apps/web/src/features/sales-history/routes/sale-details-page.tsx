@@ -23,7 +23,8 @@ import { useCustomer } from '@/features/customers';
 import { useSale } from '../api/sales';
 import { PaymentDialog } from '../components/payment-dialog';
 import { RefundDialog } from '../components/refund-dialog';
-import { SaleStatusBadge, saleTime } from '../components/sale-status-badge';
+import { formatDateTime, saleTime } from '@/lib/date-time';
+import { SaleStatusBadge } from '../components/sale-status-badge';
 import { canRefund } from '../lib/refund';
 
 const BACK = { to: '/sales-history', label: 'Sales history' };
@@ -150,7 +151,7 @@ const SaleDetailsPage = () => {
     <Stack maw={960} mx="auto" gap="md">
       <PageHeader
         title={`Sale ${sale.receipt_number}`}
-        description={`${saleTime(sale.created_at)} · ${sale.store_name}`}
+        description={`${saleTime(sale)} · ${sale.store_name}`}
         back={BACK}
         actions={
           <>
@@ -198,7 +199,7 @@ const SaleDetailsPage = () => {
             </Row>
             <Row label="Cashier">{sale.cashier_name ?? '—'}</Row>
             <Row label="Store">{sale.store_name}</Row>
-            <Row label="Time">{saleTime(sale.created_at)}</Row>
+            <Row label="Time">{saleTime(sale)}</Row>
             {sale.note && <Row label="Note">{sale.note}</Row>}
             <Divider my={4} />
             <Row label="Subtotal">{formatMoney(sale.subtotal)}</Row>
@@ -235,7 +236,7 @@ const SaleDetailsPage = () => {
           ) : (
             <Stack gap={6} data-testid="sale-payments">
               {sale.payments.map((p) => (
-                <Row key={p._id} label={`${p.method_label} · ${saleTime(p.created_at)}`}>
+                <Row key={p._id} label={`${p.method_label} · ${formatDateTime(p.created_at)}`}>
                   {formatMoney(p.amount)}
                   {p.points ? ` (${p.points} points)` : ''}
                 </Row>
@@ -252,7 +253,7 @@ const SaleDetailsPage = () => {
             <Stack gap="sm" data-testid="sale-refunds">
               {sale.refunds.map((r) => (
                 <div key={r._id}>
-                  <Row label={`${REFUND_TO[r.to]} · ${saleTime(r.created_at)}`} strong>
+                  <Row label={`${REFUND_TO[r.to]} · ${formatDateTime(r.created_at)}`} strong>
                     {formatMoney(r.amount)}
                   </Row>
                   {r.lines.map((l) => (

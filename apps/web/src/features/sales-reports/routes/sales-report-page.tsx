@@ -38,6 +38,7 @@ import { ReportBarChart } from '../components/report-bar-chart';
 import { ExportButton, ReportLoadError, ReportLoading, ReportPanel } from '../components/report-panel';
 import { moneyColumn, ReportTable, type Column } from '../components/report-table';
 import { csvFileName } from '../lib/sort';
+import { formatDate, zoneName } from '@/lib/date-time';
 
 type Tab = 'product' | 'employee' | 'customer' | 'summary';
 
@@ -198,14 +199,7 @@ const customerColumns = (t: CustomerSalesReport['totals']): Column<CustomerSales
     key: 'last',
     label: 'Last purchase',
     value: (x) => x.last_purchase,
-    render: (x) =>
-      x.last_purchase
-        ? new Date(x.last_purchase).toLocaleDateString('en-NG', {
-            day: 'numeric',
-            month: 'short',
-            year: 'numeric',
-          })
-        : '—',
+    render: (x) => formatDate(x.last_purchase),
     total: '',
   },
 ];
@@ -377,7 +371,7 @@ export default function SalesReportPage() {
             </Group>
           )}
           <Text size="xs" c="dimmed" data-testid="report-range">
-            {range.from === range.to ? range.from : `${range.from} to ${range.to}`} (Lagos time)
+            {range.from === range.to ? range.from : `${range.from} to ${range.to}`} ({zoneName()} time)
           </Text>
         </Stack>
       </Paper>

@@ -1,9 +1,8 @@
-const dateTime = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium', timeStyle: 'short' });
-const date = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium' });
+import { formatDate as date, formatDateTime as dateTime } from '@/lib/date-time';
 
-export const formatDateTime = (iso: string | null, never = 'Never') =>
-  iso ? dateTime.format(new Date(iso)) : never;
-export const formatDate = (iso: string) => date.format(new Date(iso));
+/** In the business's time zone. */
+export const formatDateTime = (iso: string | null, never = 'Never') => dateTime(iso, never);
+export const formatDate = (iso: string) => date(iso);
 
 /** "Lekki Store, Yaba Store" or a nudge when none. */
 export const storeNames = (stores: { name: string }[]) =>
