@@ -145,6 +145,7 @@ describe('an offline batch with records the database cannot store', () => {
       [huge._id, 'rejected'],
       [good3._id, 'accepted'],
     ]);
+    expect(results[1]?.reason).toMatch(/note/);
     const stored = await t.db
       .selectFrom('sales')
       .select('id')
@@ -167,5 +168,6 @@ describe('an offline batch with records the database cannot store', () => {
       [nul._id, 'rejected'],
       [after._id, 'accepted'],
     ]);
+    expect(results[1]?.reason).toMatch(/first_name/);
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageLimit, pageNumber, pageOf } from '../shared/sync.js';
-import { id, optionalText } from '../validation/zod-rules.js';
+import { id, optionalText, inputString } from '../validation/zod-rules.js';
 import { positiveQuantity, stockItemInput } from './stock.js';
 
 /**
@@ -107,7 +107,7 @@ export const transferListQuery = z.object({
   status: transferStatus.optional(),
   store: id('store').optional(),
   direction: z.enum(['in', 'out'], { error: 'direction must be one of in, out' }).optional(),
-  search: z.string().trim().max(40, 'search is too long').optional(),
+  search: inputString('search').trim().max(40, 'search is too long').optional(),
   page: pageNumber(),
   limit: pageLimit(200, 50),
 });
@@ -144,11 +144,7 @@ export type CreateTransferBody = z.infer<typeof createTransferBody>;
 /** PUT /v2/business/{b}/transfers: edit the note of an open transfer (sender's permission). */
 export const updateTransferBody = z.object({
   id: id('id'),
-  note: z
-    .string({ error: 'note should be string' })
-    .trim()
-    .max(500, 'note must be at most 500 characters')
-    .nullable(),
+  note: inputString('note').trim().max(500, 'note must be at most 500 characters').nullable(),
 });
 export type UpdateTransferBody = z.infer<typeof updateTransferBody>;
 
@@ -182,7 +178,7 @@ export const receiveTransferBody = z.object({
 export type ReceiveTransferBody = z.infer<typeof receiveTransferBody>;
 
 /** Path of /transfers/{id}, /{id}/on_hold, /{id}/release. */
-export const transferIdParams = z.object({ businessId: z.string(), id: z.string() });
+export const transferIdParams = z.object({ businessId: inputString('businessId'), id: inputString('id') });
 /** Path of GET /v1/businesses/{b}/transfers/stores/{id}. */
-export const transferStoreParams = z.object({ businessId: z.string(), id: z.string() });
+export const transferStoreParams = z.object({ businessId: inputString('businessId'), id: inputString('id') });
 export const transferStoreQuery = transferListQuery.omit({ store: true });

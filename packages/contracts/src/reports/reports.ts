@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id } from '../validation/zod-rules.js';
+import { id, inputString } from '../validation/zod-rules.js';
 
 /**
  * Sales reports (spec 001 §2 /sales-report, §7 "Customers" and "Sales"): by product, by employee,
@@ -60,7 +60,7 @@ export const customerSalesQuery = z.object({
 });
 export type CustomerSalesQuery = z.infer<typeof customerSalesQuery>;
 
-export const reportBusinessParams = z.object({ businessId: z.string() });
+export const reportBusinessParams = z.object({ businessId: inputString('businessId') });
 export const employeeSummaryParams = z.object({ id: id('employee') });
 
 const money = z.number();

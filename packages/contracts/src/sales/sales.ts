@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { metaData } from '../shared/sync.js';
-import { id, optionalText, requiredText } from '../validation/zod-rules.js';
+import { id, optionalText, requiredText, inputString } from '../validation/zod-rules.js';
 import { nairaAmount } from '../catalogue/products.js';
 import { dayString, positiveQuantity } from '../inventory/stock.js';
 
@@ -336,7 +336,7 @@ export const saleListQuery = z.object({
   customer: id('customer').optional(),
   user: id('user').optional(),
   status: saleStatus.optional(),
-  search: z.string().trim().max(40, 'search is too long').optional(),
+  search: inputString('search').trim().max(40, 'search is too long').optional(),
   page: z.coerce
     .number({ error: 'page should be an numeric' })
     .int()
@@ -413,18 +413,21 @@ export const ticketListData = z.object({ tickets: z.array(ticket) });
 // Paths
 
 /** /v1/sales/{id}/businesses/{b}. */
-export const saleDetailParams = z.object({ id: z.string(), businessId: z.string() });
+export const saleDetailParams = z.object({ id: inputString('id'), businessId: inputString('businessId') });
 /** /v1/sales/{id}/refunds, /v1/sales/{id}/receipts/. */
-export const saleIdParams = z.object({ id: z.string() });
+export const saleIdParams = z.object({ id: inputString('id') });
 /** /v1/sales/{saleId}/businesses/{b}/payment/{method}. */
 export const payLaterParams = z.object({
-  saleId: z.string(),
-  businessId: z.string(),
+  saleId: inputString('saleId'),
+  businessId: inputString('businessId'),
   method: paymentMethod('method'),
 });
 /** /v1/sales/businesses/{b}/store/{id}/unpaid/. */
-export const unpaidParams = z.object({ businessId: z.string(), id: z.string() });
+export const unpaidParams = z.object({ businessId: inputString('businessId'), id: inputString('id') });
 /** /v1/sales/businesses/{b}/{storeIdOrAll}. */
-export const salesSyncParams = z.object({ businessId: z.string(), storeIdOrAll: z.string() });
+export const salesSyncParams = z.object({
+  businessId: inputString('businessId'),
+  storeIdOrAll: inputString('storeIdOrAll'),
+});
 /** /v2/business/{b}/tickets/{id}. */
-export const ticketIdParams = z.object({ businessId: z.string(), id: z.string() });
+export const ticketIdParams = z.object({ businessId: inputString('businessId'), id: inputString('id') });
