@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../../src/lib/ids.js';
+import { seedProduct, stockOf } from '../catalogue/fixtures.js';
 import { createTestApp, signUp, type TestApp } from '../helper.js';
 import { as, type Owner } from '../inventory/inventory-helper.js';
 
@@ -39,4 +41,72 @@ describe('a NUL byte in text', () => {
       expect(res.json().message).toContain('U+0000');
     },
   );
+});
+
+describe('numbers past what the columns hold', () => {
+  const saleOf = (items: unknown[]) => ({
+    _id: newId(),
+    store_id: owner.storeId,
+    items,
+    payments: [],
+    pay_later: true,
+  });
+  const postSale = (items: unknown[]) =>
+    call(owner, 'POST', `/v2/business/${owner.businessId}/sales`, saleOf(items));
+
+  it('a sale of 10 lines of ₦1,000,000,000 × 10,000,000 is a 400 naming the line', async () => {
+    const products = [];
+    for (let i = 0; i < 10; i++) products.push(await seedProduct(t, owner.businessId, { sellingPrice: 100 }));
+    const res = await postSale(
+      products.map((p) => ({ _id: p.productId, quantity: 10_000_000, price: 1_000_000_000 })),
+    );
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().message).toMatch(/^items\[0\]: a line total cannot be more than ₦1,000,000,000,000/);
+  });
+
+  it('the same at the catalogue price (the server prices the lines) is a 400 too', async () => {
+    const p = await seedProduct(t, owner.businessId, { sellingPrice: 100_000_000_000 });
+    const res = await postSale([{ _id: p.productId, quantity: 10_000_000 }]);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().message).toMatch(/^items\[0\]: a line total cannot be more than/);
+  });
+
+  it('215 lines of one product × 10,000,000 (past 2^31 units) is a 400 naming the quantity', async () => {
+    const p = await seedProduct(t, owner.businessId, { sellingPrice: 100, stock: { [owner.storeId]: 5 } });
+    const res = await postSale(
+      Array.from({ length: 215 }, () => ({ _id: p.productId, quantity: 10_000_000 })),
+    );
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().message).toMatch(/^items\[1\]\.quantity: at most 10,000,000 units of one item/);
+    expect(await stockOf(t, owner.businessId, owner.storeId, p.productId)).toBe(5);
+  });
+
+  const adjust = (productId: string, lines: number, quantity: number) =>
+    call(owner, 'POST', `/v2/business/${owner.businessId}/stocks/adjustments`, {
+      store_id: owner.storeId,
+      type: 'add',
+      reason: 'received',
+      items: Array.from({ length: lines }, () => ({ product_id: productId, quantity })),
+    });
+
+  it('a stock adjustment of 215 lines × 10,000,000 of one product is a 400 naming the quantity', async () => {
+    const p = await seedProduct(t, owner.businessId, { stock: { [owner.storeId]: 5 } });
+    const res = await adjust(p.productId, 215, 10_000_000);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().message).toMatch(/^items\[1\]\.quantity: at most 10,000,000 units/);
+  });
+
+  it('an adjustment taking a level past 1,000,000,000 is a 400, and the level stays', async () => {
+    const p = await seedProduct(t, owner.businessId, { stock: { [owner.storeId]: 5 } });
+    await t.db
+      .updateTable('stock_levels')
+      .set({ quantity: 2_140_000_000 })
+      .where('business_id', '=', owner.businessId)
+      .where('product_id', '=', p.productId)
+      .execute();
+    const res = await adjust(p.productId, 1, 10_000_000);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().message).toMatch(/^quantity: the stock of .* cannot pass 1,000,000,000/);
+    expect(await stockOf(t, owner.businessId, owner.storeId, p.productId)).toBe(2_140_000_000);
+  });
 });

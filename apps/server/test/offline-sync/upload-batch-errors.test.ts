@@ -146,6 +146,7 @@ describe('an offline batch with records the database cannot store', () => {
       [good3._id, 'accepted'],
     ]);
     expect(results[1]?.reason).toMatch(/note/);
+    expect(results[3]?.reason).toMatch(/^items\[\d+\]/);
     const stored = await t.db
       .selectFrom('sales')
       .select('id')

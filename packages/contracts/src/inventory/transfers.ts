@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageLimit, pageNumber, pageOf } from '../shared/sync.js';
 import { id, optionalText, inputString } from '../validation/zod-rules.js';
-import { positiveQuantity, stockItemInput } from './stock.js';
+import { checkItemQuantities, positiveQuantity, stockItemInput } from './stock.js';
 
 /**
  * Transfers of stock between two stores of a business (spec 001 §4 "Inventory transfer", §7).
@@ -138,7 +138,8 @@ export const createTransferBody = z
   .refine((b) => b.from_store_id !== b.to_store_id, {
     path: ['to_store_id'],
     message: 'to_store_id must be a different store from from_store_id',
-  });
+  })
+  .superRefine((b, ctx) => checkItemQuantities(b.items, (i) => `${i.product_id}:${i.variety_id ?? ''}`, ctx));
 export type CreateTransferBody = z.infer<typeof createTransferBody>;
 
 /** PUT /v2/business/{b}/transfers: edit the note of an open transfer (sender's permission). */

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { metaData } from '../shared/sync.js';
 import { id, optionalText, requiredText, inputString } from '../validation/zod-rules.js';
 import { nairaAmount } from '../catalogue/products.js';
-import { dayString, positiveQuantity } from '../inventory/stock.js';
+import { checkItemQuantities, dayString, positiveQuantity } from '../inventory/stock.js';
+import { toKobo } from '../shared/money.js';
+import { saleTotalsIssue, type SaleTotals } from './totals.js';
 
 /**
  * Sales at the counter (spec 001 §2 "Point of sale and sales", §3 Offline sale / Sales history /
@@ -116,6 +118,32 @@ export const salePaymentInput = z.object({
 });
 export type SalePaymentInput = z.infer<typeof salePaymentInput>;
 
+/**
+ * Bounds a sale's numbers past what one line checks: the units of one item over all its lines, and
+ * the line and sale totals of the prices sent (a price left out is the catalogue's: the server
+ * checks those totals with `saleTotalsIssue` once priced).
+ */
+export const checkSaleBounds = (
+  items: readonly {
+    _id: string;
+    variety_id?: string | null;
+    quantity: number;
+    price?: number;
+    modifiers?: unknown[];
+  }[],
+  ctx: z.RefinementCtx,
+) => {
+  checkItemQuantities(items, (i) => `${i._id}:${i.variety_id ?? ''}`, ctx);
+  const priced = items.map((i) => ({
+    grossKobo: i.price === undefined ? 0 : toKobo(i.price) * i.quantity,
+  }));
+  const issue = saleTotalsIssue({
+    lines: priced as SaleTotals['lines'],
+    subtotalKobo: priced.reduce((a, l) => a + l.grossKobo, 0),
+  });
+  if (issue) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+};
+
 export const createSaleBody = z
   .object({
     /** The sale's id, made on the device (uuid): the idempotency key. */
@@ -144,7 +172,8 @@ export const createSaleBody = z
   .refine((b) => b.discount_type !== 'percentage' || (b.discount ?? 0) <= 100, {
     path: ['discount'],
     message: 'discount cannot be more than 100 percent',
-  });
+  })
+  .superRefine((b, ctx) => checkSaleBounds(b.items, ctx));
 export type CreateSaleBody = z.input<typeof createSaleBody>;
 
 // ---------------------------------------------------------------------------------------------
