@@ -24,6 +24,10 @@ import { registerModules } from './modules/index.js';
 const here = dirname(fileURLToPath(import.meta.url));
 const API = /^\/(v1|v2|api|dev|docs|files)(\/|$)/;
 
+/** A hop count trusts that many hops nearest the server (Fastify's own number form trusts none). */
+const trustProxyOption = (trust: Env['trustProxy']) =>
+  typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+
 export type BuildOptions = { env: Env; db: Database; logger?: boolean };
 
 /** The whole server as one Fastify instance: external plugins, then ours, then the modules' routes. */
@@ -32,7 +36,8 @@ export const buildApp = async ({ env, db, logger = true }: BuildOptions): Promis
     logger: logger ? { level: env.logLevel } : false,
     // Our own request-log plugin writes one line per request instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: true,
+    // X-Forwarded-* is believed only from configured proxies: anyone can send one.
+    trustProxy: trustProxyOption(env.trustProxy),
     bodyLimit: 2 * 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);

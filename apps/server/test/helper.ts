@@ -31,6 +31,8 @@ export type RequestOptions = {
   device?: string;
   body?: unknown;
   headers?: Record<string, string>;
+  /** The client's address as the socket sees it (default 127.0.0.1). */
+  remoteAddress?: string;
 };
 
 export const createTestApp = async (): Promise<TestApp> => {
@@ -71,10 +73,11 @@ export const createTestApp = async (): Promise<TestApp> => {
       await handle.close();
       await dropDatabase?.();
     },
-    request: ({ method, url, token, device = 'test-device-1', body, headers = {} }) =>
+    request: ({ method, url, token, device = 'test-device-1', body, headers = {}, remoteAddress }) =>
       app.inject({
         method,
         url,
+        ...(remoteAddress ? { remoteAddress } : {}),
         headers: {
           platform: 'web',
           deviceid: device,
