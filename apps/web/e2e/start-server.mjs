@@ -15,7 +15,7 @@ const env = {
   LOG_LEVEL: 'warn',
   // The test runner stands in for a proxy in front of the server: it gives each business it signs up
   // an address of its own (X-Forwarded-For), believed from the loopback only.
-  TRUST_PROXY: '127.0.0.1',
+  TRUST_PROXY: 'loopback',
 };
 delete env.DATABASE_URL;
 
