@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { constants as zlib } from 'node:zlib';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -24,6 +25,10 @@ import { registerModules } from './modules/index.js';
 const here = dirname(fileURLToPath(import.meta.url));
 const API = /^\/(v1|v2|api|dev|docs|files)(\/|$)/;
 
+/** A hop count trusts that many hops nearest the server (Fastify's own number form trusts none). */
+const trustProxyOption = (trust: Env['trustProxy']) =>
+  typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+
 export type BuildOptions = { env: Env; db: Database; logger?: boolean };
 
 /** The whole server as one Fastify instance: external plugins, then ours, then the modules' routes. */
@@ -32,7 +37,8 @@ export const buildApp = async ({ env, db, logger = true }: BuildOptions): Promis
     logger: logger ? { level: env.logLevel } : false,
     // Our own request-log plugin writes one line per request instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: true,
+    // X-Forwarded-* is believed only from configured proxies: anyone can send one.
+    trustProxy: trustProxyOption(env.trustProxy),
     bodyLimit: 2 * 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -45,6 +51,40 @@ export const buildApp = async ({ env, db, logger = true }: BuildOptions): Promis
     rateLimiter: createRateLimiter(db),
     notifications: createNotifications(env.notifications, db),
   };
+
+  // Security headers on every answer. The CSP is what the app needs and no more: its own scripts
+  // (the service worker included) plus WebAssembly compiled by the barcode scanner, Mantine's inline
+  // styles, images from /files, data: and blob: URLs (and product images at https: addresses), and
+  // no framing by any other site (clickjacking).
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    // Off: it would isolate the page from cross-origin images (product images at other addresses).
+    crossOriginEmbedderPolicy: false,
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // HSTS only over TLS (below): a shop's server on its LAN answers plain HTTP.
+    strictTransportSecurity: false,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (request.protocol === 'https')
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+  });
 
   // Shops are on slow, metered connections: JSON (a products sync page is ~1 MB raw) and the app's
   // files go compressed — brotli at a fast quality, else gzip.

@@ -31,6 +31,8 @@ export type RequestOptions = {
   device?: string;
   body?: unknown;
   headers?: Record<string, string>;
+  /** The client's address as the socket sees it (default 127.0.0.1). */
+  remoteAddress?: string;
 };
 
 /** `env`: configuration for this app only (e.g. a web build to serve). */
@@ -73,10 +75,11 @@ export const createTestApp = async (env: Partial<Env> = {}): Promise<TestApp> =>
       await handle.close();
       await dropDatabase?.();
     },
-    request: ({ method, url, token, device = 'test-device-1', body, headers = {} }) =>
+    request: ({ method, url, token, device = 'test-device-1', body, headers = {}, remoteAddress }) =>
       app.inject({
         method,
         url,
+        ...(remoteAddress ? { remoteAddress } : {}),
         headers: {
           platform: 'web',
           deviceid: device,

@@ -16,6 +16,24 @@ export type Env = {
   isProduction: boolean;
   /** GET /dev/outbox: the sandbox's sent messages (OTPs!). Never in production unless asked for. */
   exposeOutbox: boolean;
+  /**
+   * Whose X-Forwarded-For to believe for the client's address (rate limits per client): nobody
+   * (false, the default), the nearest N proxies (a hop count), or proxies at these addresses/CIDRs.
+   */
+  trustProxy: false | number | string[];
+};
+
+/** TRUST_PROXY: unset, empty, 0 or false → off; a whole number → that many hops; else a comma list of addresses. */
+export const parseTrustProxy = (value: string | undefined): false | number | string[] => {
+  const v = (value ?? '').trim();
+  if (v === '' || v === '0' || v.toLowerCase() === 'false') return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  if (v.toLowerCase() === 'true')
+    throw new Error("TRUST_PROXY must be a hop count (e.g. 1) or the proxies' addresses, not true");
+  return v
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
 };
 
 /** The signing secret: JWT_SECRET, else one generated once and kept in the data folder. */
@@ -46,5 +64,6 @@ export const readEnv = (argv: string[] = process.argv, source: NodeJS.ProcessEnv
     webDist: source.WEB_DIST,
     isProduction: source.NODE_ENV === 'production',
     exposeOutbox: source.NODE_ENV !== 'production' || source.EXPOSE_OUTBOX === '1',
+    trustProxy: parseTrustProxy(source.TRUST_PROXY),
   };
 };

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import {
   computeSaleTotals,
+  saleTotalsIssue,
   discountFromBody,
   discountExceeds,
   formatKobo,
@@ -287,6 +288,8 @@ export const recordSale = async (
         })),
         orderDiscount,
       );
+      const outOfBounds = saleTotalsIssue(totals);
+      if (outOfBounds) throw badRequest(outOfBounds.message);
       if (discountExceeds(totals.subtotalKobo, orderDiscount))
         throw badRequest(`discount cannot be more than the subtotal (${formatKobo(totals.subtotalKobo)}).`);
 

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { UploadResponse, UploadResult } from '@ms/contracts';
+import { classifyDatabaseError, contentErrorReason } from './db-errors.js';
 import { HttpError } from './errors.js';
 
 /**
@@ -7,9 +8,11 @@ import { HttpError } from './errors.js';
  * callback's), and answers one result per record in the order sent (decision 0004):
  * - `accepted` (recorded now) or `duplicate` (recorded before: `data` is the stored record);
  * - `rejected` when the record can never be accepted as it is: it fails its schema (the reason
- *   names the field), or the callback refuses it with a 4xx HttpError. The others go on.
- * - Anything else (serialization failure, deadlock, database down, a bug) is not the record's
- *   fault: the whole request fails with 503 and the device sends the batch again. Records
+ *   names the field), the callback refuses it with a 4xx HttpError, or the database refuses its
+ *   content (a data exception or a constraint, see `classifyDatabaseError`). The others go on: one
+ *   bad record never blocks the records after it.
+ * - Anything else (serialization failure, deadlock, database down or timed out, a bug) is not the
+ *   record's fault: the whole request fails with 503 and the device sends the batch again. Records
  *   already committed come back as `duplicate`, so nothing is recorded twice.
  */
 
@@ -76,6 +79,10 @@ export const runUploadBatch = async <S extends z.ZodType, T>(opts: {
         continue;
       }
       opts.log(error, _id);
+      if (!(error instanceof HttpError) && classifyDatabaseError(error) === 'content') {
+        results.push({ _id, outcome: 'rejected', reason: contentErrorReason(error), code: 'invalid' });
+        continue;
+      }
       throw new HttpError(
         503,
         'The server could not save these records just now. They are kept on this device and will be sent again.',

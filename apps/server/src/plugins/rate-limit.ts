@@ -24,10 +24,19 @@ export const createRateLimiter = (db: Database) => {
       );
     }
   };
+  /**
+   * Takes back one hit of the current window: for limits on failures, an attempt is counted when
+   * it starts (so parallel attempts cannot slip past the limit) and given back when it succeeds.
+   */
+  const undo = async (key: string): Promise<void> => {
+    await sql`
+      UPDATE rate_limits SET count = greatest(count - 1, 0)
+       WHERE key = ${key} AND window_ends_at >= clock_timestamp()`.execute(db);
+  };
   const reset = async (key: string): Promise<void> => {
     await db.deleteFrom('rate_limits').where('key', '=', key).execute();
   };
-  return { hit, reset };
+  return { hit, undo, reset };
 };
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>;

@@ -19,8 +19,6 @@ export const expiredCopyOf = async (token: string) => {
     .sign(new TextEncoder().encode(TEST_JWT_SECRET));
 };
 
-/** A distinct client address per call (the app trusts X-Forwarded-For), so per-IP limits do not leak between tests. */
+/** A distinct client address per call (the socket's: `remoteAddress`), so per-IP limits do not leak between tests. */
 let ipCounter = 0;
-export const freshIp = () => ({
-  'x-forwarded-for': `10.9.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`,
-});
+export const freshIp = () => `10.9.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;

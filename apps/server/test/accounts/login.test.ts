@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODES } from '@ms/contracts';
-import { createTestApp, lastEmail, signUp, STRONG_PASSWORD, type TestApp } from '../helper.js';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from '../../src/app.js';
+import { parseTrustProxy, readEnv } from '../../src/config/env.js';
+import { createTestApp, lastEmail, signUp, STRONG_PASSWORD, uniqueEmail, type TestApp } from '../helper.js';
+import { freshIp } from './fixtures.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -178,5 +184,77 @@ describe('envelope', () => {
     const missing = await t.request({ method: 'GET', url: '/v1/nothing-here', token: owner.token });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().status).toBe(false);
+  });
+});
+
+describe('sign-in limits per client', () => {
+  const wrongLogin = (email: string, extra: { remoteAddress?: string; headers?: Record<string, string> }) =>
+    t.request({ method: 'POST', url: '/v1/auth/login', body: { email, password: 'Wrong$pass1' }, ...extra });
+
+  it('a made-up X-Forwarded-For does not make a new client: 25 wrong logins across 25 e-mails get 429 after 20', async () => {
+    const remoteAddress = freshIp();
+    const codes: number[] = [];
+    for (let i = 0; i < 25; i++) {
+      const res = await wrongLogin(uniqueEmail('spray'), {
+        remoteAddress,
+        headers: { 'x-forwarded-for': `203.0.113.${i + 1}` },
+      });
+      codes.push(res.statusCode);
+    }
+    expect(codes.slice(0, 20).every((c) => c === 401)).toBe(true);
+    expect(codes.slice(20)).toEqual([429, 429, 429, 429, 429]);
+  });
+
+  it('successful logins do not count: staff behind one address log in 65 times, then 19 wrong ones still answer 401', async () => {
+    const remoteAddress = freshIp();
+    const owner = await signUp(t);
+    for (let i = 0; i < 65; i++) {
+      const res = await t.request({
+        method: 'POST',
+        url: '/v1/auth/login',
+        body: { email: owner.email, password: STRONG_PASSWORD },
+        remoteAddress,
+      });
+      expect(res.statusCode, `login ${i + 1}: ${res.body}`).toBe(200);
+    }
+    const codes: number[] = [];
+    for (let i = 0; i < 21; i++)
+      codes.push((await wrongLogin(uniqueEmail('typo'), { remoteAddress })).statusCode);
+    expect(codes.slice(0, 20).every((c) => c === 401)).toBe(true);
+    expect(codes[20]).toBe(429);
+    // Another client is not held back by the first one's failures.
+    expect((await wrongLogin(uniqueEmail('typo'), { remoteAddress: freshIp() })).statusCode).toBe(401);
+  });
+
+  it('a proxy is trusted only when configured (TRUST_PROXY: a hop count or its addresses; off by default)', () => {
+    expect(parseTrustProxy(undefined)).toBe(false);
+    expect(parseTrustProxy('')).toBe(false);
+    expect(parseTrustProxy('0')).toBe(false);
+    expect(parseTrustProxy('1')).toBe(1);
+    expect(parseTrustProxy('10.0.0.1, 10.0.0.0/8')).toEqual(['10.0.0.1', '10.0.0.0/8']);
+    expect(() => parseTrustProxy('true')).toThrow(/TRUST_PROXY/);
+  });
+
+  it('behind a configured proxy, the forwarded address is the client', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'ms-proxy-'));
+    const app = await buildApp({
+      env: readEnv([], {
+        DATA_DIR: dataDir,
+        JWT_SECRET: 'test-secret-0123456789-abcdefghij',
+        TRUST_PROXY: '1',
+      }),
+      db: t.db,
+      logger: false,
+    });
+    app.get('/whoami', { config: { public: true } }, async (request) => ({ ip: request.ip }));
+    await app.ready();
+    const res = await app.inject({
+      method: 'GET',
+      url: '/whoami',
+      remoteAddress: '10.0.0.5',
+      headers: { 'x-forwarded-for': '198.51.100.7, 203.0.113.9' },
+    });
+    expect(res.json()).toEqual({ ip: '203.0.113.9' });
+    await app.close();
   });
 });

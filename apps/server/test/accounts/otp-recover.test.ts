@@ -11,19 +11,22 @@ afterAll(async () => t.close());
 
 const NEW_PASSWORD = 'N3w$ecret!';
 
-const initiate = (email: string, headers = freshIp(), body: object = { email, purpose: 'password_reset' }) =>
-  t.request({ method: 'POST', url: '/v1/auth/otp/initiate', body, headers });
+const initiate = (
+  email: string,
+  remoteAddress = freshIp(),
+  body: object = { email, purpose: 'password_reset' },
+) => t.request({ method: 'POST', url: '/v1/auth/otp/initiate', body, remoteAddress });
 
-const verify = (email: string, otp: string, headers = freshIp()) =>
+const verify = (email: string, otp: string, remoteAddress = freshIp()) =>
   t.request({
     method: 'POST',
     url: '/v1/auth/otp/verify',
     body: { email, otp, purpose: 'password_reset' },
-    headers,
+    remoteAddress,
   });
 
-const recover = (body: object, headers = freshIp()) =>
-  t.request({ method: 'PATCH', url: '/v1/auth/recover/password', body, headers });
+const recover = (body: object, remoteAddress = freshIp()) =>
+  t.request({ method: 'PATCH', url: '/v1/auth/recover/password', body, remoteAddress });
 
 /** A token works while GET /v1/auth/merchant/devices (admin) answers 200. */
 const tokenWorks = async (token: string) =>
@@ -66,12 +69,20 @@ describe('GET /v1/auth/check/{email}', () => {
     const ip = freshIp();
     const codes: number[] = [];
     for (let i = 0; i < 31; i++) {
-      const res = await t.request({ method: 'GET', url: `/v1/auth/check/a${i}@example.ng`, headers: ip });
+      const res = await t.request({
+        method: 'GET',
+        url: `/v1/auth/check/a${i}@example.ng`,
+        remoteAddress: ip,
+      });
       codes.push(res.statusCode);
     }
     expect(codes.slice(0, 30).every((c) => c === 200)).toBe(true);
     expect(codes[30]).toBe(429);
-    const other = await t.request({ method: 'GET', url: '/v1/auth/check/a@example.ng', headers: freshIp() });
+    const other = await t.request({
+      method: 'GET',
+      url: '/v1/auth/check/a@example.ng',
+      remoteAddress: freshIp(),
+    });
     expect(other.statusCode).toBe(200);
   });
 });
@@ -121,6 +132,20 @@ describe('POST /v1/auth/otp/initiate', () => {
 });
 
 describe('POST /v1/auth/otp/verify', () => {
+  it('counts wrong codes per client across accounts (429 after 20); a right code is not counted', async () => {
+    const ip = freshIp();
+    const owner = await signUp(t);
+    await initiate(owner.email);
+    const code = (await lastEmail(t, owner.email))!.meta.code!;
+    const codes: number[] = [];
+    for (let i = 0; i < 19; i++) codes.push((await verify(uniqueEmail('guess'), '123456', ip)).statusCode);
+    codes.push((await verify(owner.email, code, ip)).statusCode);
+    codes.push((await verify(uniqueEmail('guess'), '123456', ip)).statusCode);
+    codes.push((await verify(uniqueEmail('guess'), '123456', ip)).statusCode);
+    expect(codes.slice(0, 19).every((c) => c === 400)).toBe(true);
+    expect(codes.slice(19)).toEqual([200, 400, 429]);
+  });
+
   it('trades the right code for a reset token, keeping only its hash', async () => {
     const owner = await signUp(t);
     const code = await codeFor(owner.email);

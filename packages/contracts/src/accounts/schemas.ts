@@ -7,6 +7,7 @@ import {
   password,
   phone,
   requiredText,
+  inputString,
 } from '../validation/zod-rules.js';
 import { ruleMessages } from '../validation/rules.js';
 import { DEVICE_OTP_LENGTH } from '../shared/constants.js';
@@ -26,8 +27,7 @@ export const deviceInfo = z.object({
 
 export const loginBody = z.object({
   email: email(),
-  password: z
-    .string({ error: 'The password field is required.' })
+  password: inputString('password', 'The password field is required.')
     .min(1, 'The password field is required.')
     .max(128),
   device: deviceInfo.optional(),
@@ -122,20 +122,21 @@ export const otpVerifyBody = z.object({
 export const otpVerifyData = z.object({ reset_token: z.string() });
 export const recoverPasswordBody = z.object({
   email: email(),
-  reset_token: z
-    .string({ error: 'The reset_token field is required.' })
-    .min(1, 'The reset_token field is required.'),
+  reset_token: inputString('reset_token', 'The reset_token field is required.').min(
+    1,
+    'The reset_token field is required.',
+  ),
   password: password(),
 });
 export const recoverPasswordData = z.null();
 
 export const refreshTokenBody = z.object({
-  token: z.string({ error: 'The token field is required.' }).min(1, 'The token field is required.'),
+  token: inputString('token', 'The token field is required.').min(1, 'The token field is required.'),
 });
 export const refreshTokenData = z.object({ token: z.string(), token_expires_at: z.string() });
 
 export const logoutBody = z.object({
-  user_id: z.string({ error: 'The user_id field is required.' }).min(1, 'The user_id field is required.'),
+  user_id: inputString('user_id', 'The user_id field is required.').min(1, 'The user_id field is required.'),
 });
 export const logoutData = z.null();
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, optionalText, phone, requiredText } from '../validation/zod-rules.js';
+import { email, optionalText, phone, requiredText, inputString } from '../validation/zod-rules.js';
 import { employee } from '../staff/schemas.js';
 import { timeZoneField } from '../shared/time-zone.js';
 
@@ -23,8 +23,7 @@ export const updateBusinessBody = z
     phone: phone(),
     address: optionalText('address', 300),
     business_type: optionalText('business_type', 80),
-    logo_url: z
-      .string({ error: 'logo_url should be string' })
+    logo_url: inputString('logo_url')
       .trim()
       .max(500, 'The logo_url field must be between 0 and 500.')
       .nullable(),
@@ -35,7 +34,7 @@ export const updateBusinessBody = z
   .partial()
   .refine((b) => Object.keys(b).length > 0, { message: 'Nothing to update: send at least one field.' });
 
-export const businessIdParams = z.object({ businessId: z.string() });
+export const businessIdParams = z.object({ businessId: inputString('businessId') });
 
 export const businessUsersData = z.array(employee);
 

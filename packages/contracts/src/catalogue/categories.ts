@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { syncList } from '../shared/sync.js';
-import { id, requiredText } from '../validation/zod-rules.js';
+import { id, requiredText, inputString } from '../validation/zod-rules.js';
 import { productType } from './products.js';
 
 /* ------------------------------------------------------------------ v2 ---------- */
@@ -49,7 +49,7 @@ export const categoryProduct = z.object({
 });
 
 /** GET /v2/business/{b}/product/categories?search= */
-export const categoryListQuery = z.object({ search: z.string().trim().max(100).optional() });
+export const categoryListQuery = z.object({ search: inputString('search').trim().max(100).optional() });
 
 /** POST /v2/business/{b}/product/categories */
 export const createCategoryBody = z.object({ name: requiredText('name', 80) });
@@ -79,14 +79,17 @@ export const updateSubcategoryBody = z.preprocess(
   }),
 );
 
-export const categoryIdParams = z.object({ businessId: z.string(), id: z.string() });
-export const subcategoryMoveParams = z.object({ businessId: z.string(), category_id: z.string() });
+export const categoryIdParams = z.object({ businessId: inputString('businessId'), id: inputString('id') });
+export const subcategoryMoveParams = z.object({
+  businessId: inputString('businessId'),
+  category_id: inputString('category_id'),
+});
 
 /** GET /v2/business/{b}/product/categories/{id}/products */
 export const categoryProductsQuery = z.object({
   page: z.coerce.number().int().min(1, 'page must be 1 or more').default(1),
   limit: z.coerce.number().int().min(1).max(200, 'limit must be between 1 and 200').default(50),
-  search: z.string().trim().max(100).optional(),
+  search: inputString('search').trim().max(100).optional(),
   /** Only the products of this subcategory of the category. */
   subcategory: id('subcategory').optional(),
 });
@@ -144,8 +147,11 @@ export const assignCollectionResult = z.object({
   ids: z.array(z.string()),
 });
 
-export const collectionNameParams = z.object({ businessId: z.string(), name: z.string() });
-export const collectionNamesQuery = z.object({ name: z.string().trim().max(80).optional() });
+export const collectionNameParams = z.object({
+  businessId: inputString('businessId'),
+  name: inputString('name'),
+});
+export const collectionNamesQuery = z.object({ name: inputString('name').trim().max(80).optional() });
 
 /** GET /v2/businesses/{b}/collections?updated_at=: every category and subcategory (v1 shape) changed since. */
 export const collectionsSyncData = syncList(categoryV1);

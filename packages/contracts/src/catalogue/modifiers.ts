@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, requiredText } from '../validation/zod-rules.js';
+import { id, requiredText, inputString } from '../validation/zod-rules.js';
 import { nairaAmount } from './products.js';
 
 /** One modifier of a set; `selling_price` in naira. */
@@ -49,7 +49,7 @@ const modifierList = z
 export const createModifierSetBody = z.object({
   name: requiredText('name', 80),
   /** Sent by the client; the business always comes from the path and token. */
-  business_id: z.string().optional(),
+  business_id: inputString('business_id').optional(),
   modifiers: modifierList,
 });
 
@@ -57,14 +57,14 @@ export const createModifierSetBody = z.object({
 export const updateModifierSetBody = z
   .object({
     name: requiredText('name', 80).optional(),
-    business_id: z.string().optional(),
+    business_id: inputString('business_id').optional(),
     modifiers: modifierList.optional(),
   })
   .refine((b) => b.name !== undefined || b.modifiers !== undefined, {
     message: 'Nothing to update: send name or modifiers.',
   });
 
-export const modifierSetIdParams = z.object({ businessId: z.string(), id: z.string() });
+export const modifierSetIdParams = z.object({ businessId: inputString('businessId'), id: inputString('id') });
 
 export const MODIFIER_SET_MESSAGES = {
   created: 'Modifier set created successfully',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, requiredText } from '../validation/zod-rules.js';
+import { id, requiredText, inputString } from '../validation/zod-rules.js';
 
 /** A reusable product option and its values, e.g. Size: S, M, L. */
 export const productOption = z.object({
@@ -38,7 +38,7 @@ export const updateOptionBody = z.preprocess(
   }),
 );
 
-export const optionIdParams = z.object({ businessId: z.string(), id: z.string() });
+export const optionIdParams = z.object({ businessId: inputString('businessId'), id: inputString('id') });
 
 export type ProductOption = z.infer<typeof productOption>;
 export type CreateOptionBody = z.infer<typeof createOptionBody>;

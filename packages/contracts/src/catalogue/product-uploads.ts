@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inputString } from '../validation/zod-rules.js';
 import { createProductBody } from './products.js';
 
 /**
@@ -256,7 +257,7 @@ export const uploadBatchPage = z.object({
 export type UploadBatchPage = z.infer<typeof uploadBatchPage>;
 
 export const batchNumberParams = z.object({
-  businessId: z.string(),
+  businessId: inputString('businessId'),
   batchNumber: z.coerce
     .number({ error: 'batchNumber must be a number' })
     .int('batchNumber must be a whole number')

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { metaData, pageLimit, pageNumber, pageOf } from '../shared/sync.js';
-import { id, optionalText, requiredText } from '../validation/zod-rules.js';
+import { id, optionalText, requiredText, inputString } from '../validation/zod-rules.js';
 
 /** A naira amount in a request, named in its error: zero or more, at most 2 decimals. */
 export const nairaAmount = (field: string) =>
@@ -147,20 +147,22 @@ export const createProductBody = z
 export const updateProductBody = z
   .object(productFields)
   .partial()
-  .extend({ updated_at: z.string({ error: 'updated_at is required' }).min(1, 'updated_at is required') });
+  .extend({
+    updated_at: inputString('updated_at', 'updated_at is required').min(1, 'updated_at is required'),
+  });
 
 /** PATCH /v1/businesses/{b}/products/{productId}: same fields, `updated_at` optional. */
 export const patchProductBody = z
   .object(productFields)
   .partial()
-  .extend({ updated_at: z.string().optional() });
+  .extend({ updated_at: inputString('updated_at').optional() });
 
 const repeated = <T extends z.ZodType>(item: T) =>
   z.preprocess((v) => (v === undefined || Array.isArray(v) ? v : [v]), z.array(item).optional());
 
 /** GET /v2/business/{b}/products: search, filters and paging. */
 export const productListQuery = z.object({
-  search: z.string().trim().max(100).optional(),
+  search: inputString('search').trim().max(100).optional(),
   category: id('category').optional(),
   subcategory: id('subcategory').optional(),
   tag: id('tag').optional(),
@@ -187,8 +189,11 @@ export const productSyncData = z.object({
   metaData: metaData.extend({ hasMore: z.boolean() }),
 });
 
-export const productIdParams = z.object({ businessId: z.string(), id: z.string() });
-export const productV1Params = z.object({ businessId: z.string(), productId: z.string() });
+export const productIdParams = z.object({ businessId: inputString('businessId'), id: inputString('id') });
+export const productV1Params = z.object({
+  businessId: inputString('businessId'),
+  productId: inputString('productId'),
+});
 
 export const barcodeQuery = z.object({
   barcode: requiredText('barcode', 64),

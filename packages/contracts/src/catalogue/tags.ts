@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, requiredText } from '../validation/zod-rules.js';
+import { id, requiredText, inputString } from '../validation/zod-rules.js';
 
 /** Spec 001 §3: a tag is `_id` and `label`, shown as `tagName` (the product tag list uses tagName). */
 export const tag = z.object({
@@ -29,9 +29,9 @@ export const updateTagBody = z.preprocess(
 );
 
 /** GET /v2/business/{b}/product/tags?search= (search by tag name, case-insensitive). */
-export const tagListQuery = z.object({ search: z.string().trim().max(60).optional() });
+export const tagListQuery = z.object({ search: inputString('search').trim().max(60).optional() });
 
-export const tagIdParams = z.object({ businessId: z.string(), id: z.string() });
+export const tagIdParams = z.object({ businessId: inputString('businessId'), id: inputString('id') });
 
 export const TAG_MESSAGES = {
   created: 'Tag has been created successfully.',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, id, optionalText, phone, requiredText } from '../validation/zod-rules.js';
+import { email, id, optionalText, phone, requiredText, inputString } from '../validation/zod-rules.js';
 import { pageQuery, syncList } from '../shared/sync.js';
 
 /** Customer of spec 001 §3. Birthday is "DD-MM" (day_month); the address is four optional lines. */
@@ -78,7 +78,7 @@ export const updateCustomerBody = z
   .partial()
   .refine((b) => Object.keys(b).length > 0, { message: 'Nothing to update: send at least one field.' });
 
-export const customerIdParams = z.object({ id: z.string() });
+export const customerIdParams = z.object({ id: inputString('id') });
 
 /** GET /v2/customers/businesses/{b}[?updated_at]: the incremental download. */
 export const customerSyncData = syncList(customer);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inputString } from '../validation/zod-rules.js';
 
 const step = z.object({ status: z.boolean() });
 
@@ -39,7 +40,11 @@ const storeOrAll = (field: string) =>
     .string()
     .refine((s) => s === 'all' || z.uuid().safeParse(s).success, `${field} must be a store id or "all"`);
 
-const rangeShape = { business: z.string(), start: dashboardDay('start'), end: dashboardDay('end') };
+const rangeShape = {
+  business: inputString('business'),
+  start: dashboardDay('start'),
+  end: dashboardDay('end'),
+};
 const rangeOk = (p: { start: string; end: string }) => daysInRange(p.start, p.end) >= 1;
 const rangeShort = (p: { start: string; end: string }) =>
   daysInRange(p.start, p.end) <= DASHBOARD_MAX_RANGE_DAYS;
@@ -57,7 +62,7 @@ export const rangeByIdParams = z
   .object({ ...rangeShape, id: storeOrAll('id') })
   .refine(rangeOk, endBeforeStart)
   .refine(rangeShort, rangeTooLong);
-export const dashboardBusinessParams = z.object({ business: z.string() });
+export const dashboardBusinessParams = z.object({ business: inputString('business') });
 
 export const inventoryRevenue = z.object({
   start: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageLimit, pageNumber, pageOf } from '../shared/sync.js';
-import { id, optionalText } from '../validation/zod-rules.js';
+import { id, optionalText, inputString } from '../validation/zod-rules.js';
 import { stockQuantity } from '../catalogue/products.js';
 
 /**
@@ -88,7 +88,7 @@ export type StockCountItem = z.infer<typeof stockCountItem>;
  * `search` matches name, sku or barcode; `filter` keeps uncounted, counted or differing items.
  */
 export const countItemsQuery = z.object({
-  search: z.string().trim().max(100, 'search is too long').optional(),
+  search: inputString('search').trim().max(100, 'search is too long').optional(),
   filter: z
     .enum(['all', 'uncounted', 'counted', 'difference'], {
       error: 'filter must be one of all, uncounted, counted, difference',
@@ -158,4 +158,4 @@ export const enterCountsBody = z.object({
 export type EnterCountsBody = z.infer<typeof enterCountsBody>;
 
 /** Path of /counts/{id}/, /submit/, /accept/, /cancel/. */
-export const countIdParams = z.object({ businessId: z.string(), id: z.string() });
+export const countIdParams = z.object({ businessId: inputString('businessId'), id: inputString('id') });

@@ -7,13 +7,44 @@ import { id, optionalText } from '../validation/zod-rules.js';
  * counts"). Quantities are whole units; money is naira (2 decimals) in JSON.
  */
 
+/** The most units of one item a line, or a whole request (summed over its lines), may move. */
+export const MAX_ITEM_QUANTITY = 10_000_000;
+/** The most a stock level may reach either way (its column holds 32-bit integers). */
+export const MAX_STOCK_LEVEL = 1_000_000_000;
+
 /** A whole quantity above zero, named in its error. */
 export const positiveQuantity = (field: string) =>
   z
     .number({ error: `${field} should be an numeric` })
     .int(`${field} must be a whole number`)
     .min(1, `${field} must be at least 1`)
-    .max(10_000_000, `${field} is too large`);
+    .max(MAX_ITEM_QUANTITY, `${field} is too large`);
+
+/**
+ * Lines naming the same item add up: refuses a request moving more than MAX_ITEM_QUANTITY of one
+ * item in all (215 lines of 10,000,000 would pass every line's bound and overflow the stock).
+ */
+export const checkItemQuantities = <L extends { quantity: number }>(
+  lines: readonly L[],
+  keyOf: (line: L) => string,
+  ctx: z.RefinementCtx,
+  path: readonly (string | number)[] = ['items'],
+) => {
+  const sums = new Map<string, number>();
+  for (const [index, line] of lines.entries()) {
+    const key = keyOf(line);
+    const sum = (sums.get(key) ?? 0) + line.quantity;
+    sums.set(key, sum);
+    if (sum > MAX_ITEM_QUANTITY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [...path, index, 'quantity'],
+        message: `${[...path].join('.')}[${index}].quantity: at most ${MAX_ITEM_QUANTITY.toLocaleString('en-NG')} units of one item in all its lines`,
+      });
+      return;
+    }
+  }
+};
 
 /** One item a request names: a product without varieties, or one variety of a product. */
 export const stockItemInput = z.object({
@@ -92,6 +123,7 @@ export const adjustmentBody = z
       .max(500, 'items can hold at most 500 items'),
   })
   .superRefine((b, ctx) => {
+    checkItemQuantities(b.items, (i) => `${i.product_id}:${i.variety_id ?? ''}`, ctx);
     if (!ADJUSTMENT_REASONS_BY_TYPE[b.type].includes(b.reason))
       ctx.addIssue({
         code: 'custom',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageLimit, pageNumber, pageOf } from '../shared/sync.js';
-import { id, optionalText } from '../validation/zod-rules.js';
-import { positiveQuantity, stockItemInput } from './stock.js';
+import { id, optionalText, inputString } from '../validation/zod-rules.js';
+import { checkItemQuantities, positiveQuantity, stockItemInput } from './stock.js';
 
 /**
  * Transfers of stock between two stores of a business (spec 001 §4 "Inventory transfer", §7).
@@ -107,7 +107,7 @@ export const transferListQuery = z.object({
   status: transferStatus.optional(),
   store: id('store').optional(),
   direction: z.enum(['in', 'out'], { error: 'direction must be one of in, out' }).optional(),
-  search: z.string().trim().max(40, 'search is too long').optional(),
+  search: inputString('search').trim().max(40, 'search is too long').optional(),
   page: pageNumber(),
   limit: pageLimit(200, 50),
 });
@@ -138,17 +138,14 @@ export const createTransferBody = z
   .refine((b) => b.from_store_id !== b.to_store_id, {
     path: ['to_store_id'],
     message: 'to_store_id must be a different store from from_store_id',
-  });
+  })
+  .superRefine((b, ctx) => checkItemQuantities(b.items, (i) => `${i.product_id}:${i.variety_id ?? ''}`, ctx));
 export type CreateTransferBody = z.infer<typeof createTransferBody>;
 
 /** PUT /v2/business/{b}/transfers: edit the note of an open transfer (sender's permission). */
 export const updateTransferBody = z.object({
   id: id('id'),
-  note: z
-    .string({ error: 'note should be string' })
-    .trim()
-    .max(500, 'note must be at most 500 characters')
-    .nullable(),
+  note: inputString('note').trim().max(500, 'note must be at most 500 characters').nullable(),
 });
 export type UpdateTransferBody = z.infer<typeof updateTransferBody>;
 
@@ -182,7 +179,7 @@ export const receiveTransferBody = z.object({
 export type ReceiveTransferBody = z.infer<typeof receiveTransferBody>;
 
 /** Path of /transfers/{id}, /{id}/on_hold, /{id}/release. */
-export const transferIdParams = z.object({ businessId: z.string(), id: z.string() });
+export const transferIdParams = z.object({ businessId: inputString('businessId'), id: inputString('id') });
 /** Path of GET /v1/businesses/{b}/transfers/stores/{id}. */
-export const transferStoreParams = z.object({ businessId: z.string(), id: z.string() });
+export const transferStoreParams = z.object({ businessId: inputString('businessId'), id: inputString('id') });
 export const transferStoreQuery = transferListQuery.omit({ store: true });

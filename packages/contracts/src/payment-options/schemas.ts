@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { metaData } from '../shared/sync.js';
 import { SALE_PAYMENT_METHODS, type BuiltInPaymentMethod } from '../sales/sales.js';
-import { optionalText, requiredText } from '../validation/zod-rules.js';
+import { optionalText, requiredText, inputString } from '../validation/zod-rules.js';
 
 /**
  * Payment methods of a business (spec 001 "Payments": /payment-methods (admin), custom payment
@@ -86,7 +86,10 @@ export const updateCustomPaymentOptionBody = z
   });
 export type UpdateCustomPaymentOptionBody = z.infer<typeof updateCustomPaymentOptionBody>;
 
-export const paymentOptionIdParams = z.object({ businessId: z.string(), id: z.string() });
+export const paymentOptionIdParams = z.object({
+  businessId: inputString('businessId'),
+  id: inputString('id'),
+});
 
 /** GET /v1/payments/customoptions/businesses/{b}[?updated_at]: every option, inactive ones too. */
 export const customPaymentOptionSyncData = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, optionalText, requiredText } from '../validation/zod-rules.js';
+import { id, optionalText, requiredText, inputString } from '../validation/zod-rules.js';
 import { nairaAmount } from '../catalogue/products.js';
 
 /**
@@ -116,7 +116,7 @@ export const registerDetail = register.extend({
   history: z.array(registerSession),
 });
 
-export const registerIdParams = z.object({ id: z.string() });
+export const registerIdParams = z.object({ id: inputString('id') });
 
 /** POST /v1/registries/ */
 export const createRegisterBody = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { PermissionKey } from '../staff/permissions.js';
 import { DEFAULT_TIME_ZONE, todayIn } from '../shared/time-zone.js';
-import { id } from '../validation/zod-rules.js';
+import { id, inputString } from '../validation/zod-rules.js';
 
 /**
  * Sales reports (spec 001 §2 /sales-report, §7 "Customers" and "Sales"): by product, by employee,
@@ -61,7 +61,7 @@ export const customerSalesQuery = z.object({
 });
 export type CustomerSalesQuery = z.infer<typeof customerSalesQuery>;
 
-export const reportBusinessParams = z.object({ businessId: z.string() });
+export const reportBusinessParams = z.object({ businessId: inputString('businessId') });
 export const employeeSummaryParams = z.object({ id: id('employee') });
 
 const money = z.number();

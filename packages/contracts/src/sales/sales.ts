@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { metaData } from '../shared/sync.js';
-import { id, optionalText, requiredText } from '../validation/zod-rules.js';
+import { id, optionalText, requiredText, inputString } from '../validation/zod-rules.js';
 import { nairaAmount } from '../catalogue/products.js';
-import { dayString, positiveQuantity } from '../inventory/stock.js';
+import { checkItemQuantities, dayString, positiveQuantity } from '../inventory/stock.js';
+import { toKobo } from '../shared/money.js';
+import { saleTotalsIssue, type SaleTotals } from './totals.js';
 
 /**
  * Sales at the counter (spec 001 §2 "Point of sale and sales", §3 Offline sale / Sales history /
@@ -116,6 +118,32 @@ export const salePaymentInput = z.object({
 });
 export type SalePaymentInput = z.infer<typeof salePaymentInput>;
 
+/**
+ * Bounds a sale's numbers past what one line checks: the units of one item over all its lines, and
+ * the line and sale totals of the prices sent (a price left out is the catalogue's: the server
+ * checks those totals with `saleTotalsIssue` once priced).
+ */
+export const checkSaleBounds = (
+  items: readonly {
+    _id: string;
+    variety_id?: string | null;
+    quantity: number;
+    price?: number;
+    modifiers?: unknown[];
+  }[],
+  ctx: z.RefinementCtx,
+) => {
+  checkItemQuantities(items, (i) => `${i._id}:${i.variety_id ?? ''}`, ctx);
+  const priced = items.map((i) => ({
+    grossKobo: i.price === undefined ? 0 : toKobo(i.price) * i.quantity,
+  }));
+  const issue = saleTotalsIssue({
+    lines: priced as SaleTotals['lines'],
+    subtotalKobo: priced.reduce((a, l) => a + l.grossKobo, 0),
+  });
+  if (issue) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+};
+
 export const createSaleBody = z
   .object({
     /** The sale's id, made on the device (uuid): the idempotency key. */
@@ -144,7 +172,8 @@ export const createSaleBody = z
   .refine((b) => b.discount_type !== 'percentage' || (b.discount ?? 0) <= 100, {
     path: ['discount'],
     message: 'discount cannot be more than 100 percent',
-  });
+  })
+  .superRefine((b, ctx) => checkSaleBounds(b.items, ctx));
 export type CreateSaleBody = z.input<typeof createSaleBody>;
 
 // ---------------------------------------------------------------------------------------------
@@ -341,7 +370,7 @@ export const saleListQuery = z.object({
   customer: id('customer').optional(),
   user: id('user').optional(),
   status: saleStatus.optional(),
-  search: z.string().trim().max(40, 'search is too long').optional(),
+  search: inputString('search').trim().max(40, 'search is too long').optional(),
   page: z.coerce
     .number({ error: 'page should be an numeric' })
     .int()
@@ -418,18 +447,21 @@ export const ticketListData = z.object({ tickets: z.array(ticket) });
 // Paths
 
 /** /v1/sales/{id}/businesses/{b}. */
-export const saleDetailParams = z.object({ id: z.string(), businessId: z.string() });
+export const saleDetailParams = z.object({ id: inputString('id'), businessId: inputString('businessId') });
 /** /v1/sales/{id}/refunds, /v1/sales/{id}/receipts/. */
-export const saleIdParams = z.object({ id: z.string() });
+export const saleIdParams = z.object({ id: inputString('id') });
 /** /v1/sales/{saleId}/businesses/{b}/payment/{method}. */
 export const payLaterParams = z.object({
-  saleId: z.string(),
-  businessId: z.string(),
+  saleId: inputString('saleId'),
+  businessId: inputString('businessId'),
   method: paymentMethod('method'),
 });
 /** /v1/sales/businesses/{b}/store/{id}/unpaid/. */
-export const unpaidParams = z.object({ businessId: z.string(), id: z.string() });
+export const unpaidParams = z.object({ businessId: inputString('businessId'), id: inputString('id') });
 /** /v1/sales/businesses/{b}/{storeIdOrAll}. */
-export const salesSyncParams = z.object({ businessId: z.string(), storeIdOrAll: z.string() });
+export const salesSyncParams = z.object({
+  businessId: inputString('businessId'),
+  storeIdOrAll: inputString('storeIdOrAll'),
+});
 /** /v2/business/{b}/tickets/{id}. */
-export const ticketIdParams = z.object({ businessId: z.string(), id: z.string() });
+export const ticketIdParams = z.object({ businessId: inputString('businessId'), id: inputString('id') });

@@ -1,4 +1,4 @@
-import { toKobo } from '../shared/money.js';
+import { formatKobo, toKobo } from '../shared/money.js';
 
 /**
  * The arithmetic of a sale, shared by the POS (what the cashier shows) and the server (what it
@@ -136,6 +136,28 @@ export const computeSaleTotals = (
     discountTotalKobo: lineDiscountsKobo + orderDiscountKobo,
     totalKobo: subtotalKobo - orderDiscountKobo,
   };
+};
+
+/**
+ * The largest line total and sale total, in kobo (₦1,000,000,000,000). Far past any real sale, and
+ * far below what the arithmetic keeps exact (2^53 kobo) and a 64-bit column holds.
+ */
+export const MAX_SALE_TOTAL_KOBO = 100_000_000_000_000;
+
+/**
+ * What is out of bounds in a sale's totals, as a message naming the field (`items[i]` for a line,
+ * `items` for the sale), or null. The server refuses such a sale; the till does not offer to charge it.
+ */
+export const saleTotalsIssue = (
+  totals: Pick<SaleTotals, 'lines' | 'subtotalKobo'>,
+): { path: (string | number)[]; message: string } | null => {
+  const max = formatKobo(MAX_SALE_TOTAL_KOBO);
+  const index = totals.lines.findIndex((l) => l.grossKobo > MAX_SALE_TOTAL_KOBO);
+  if (index >= 0)
+    return { path: ['items', index], message: `items[${index}]: a line total cannot be more than ${max}.` };
+  if (totals.subtotalKobo > MAX_SALE_TOTAL_KOBO)
+    return { path: ['items'], message: `items: the sale total cannot be more than ${max}.` };
+  return null;
 };
 
 export type PaymentInputKobo = { method: string; amountKobo: number };

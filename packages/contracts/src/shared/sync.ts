@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inputString } from '../validation/zod-rules.js';
 
 /** Incremental download: rows changed since `updated_at`, plus what was removed (spec 000 §7.4). */
 export const syncQuery = z.object({
@@ -29,7 +30,7 @@ export const pageLimit = (max = 200, fallback = 50) =>
 export const pageQuery = z.object({
   page: pageNumber(),
   limit: pageLimit(),
-  search: z.string().trim().max(100).optional(),
+  search: inputString('search').trim().max(100).optional(),
 });
 
 /** One page of a list: the items, how many match in all, and which page this is. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, optionalText, phone, requiredText } from '../validation/zod-rules.js';
+import { email, optionalText, phone, requiredText, inputString } from '../validation/zod-rules.js';
 import { pageOf, pageQuery, syncList } from '../shared/sync.js';
 
 export const store = z.object({
@@ -41,7 +41,7 @@ export const storeSyncData = syncList(store);
 export const storePageQuery = pageQuery;
 export const storePage = pageOf(store);
 
-export const storeIdParams = z.object({ id: z.string() });
+export const storeIdParams = z.object({ id: inputString('id') });
 
 export const onlineStoreToggleData = z.object({ online_store_enabled: z.boolean() });
 

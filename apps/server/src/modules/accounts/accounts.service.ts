@@ -12,6 +12,14 @@ import { checkOtp, consumeOtp, createOtp, otpFailureMessage } from './otps.repos
 import { insertSession, revokeDeviceSessions } from './sessions.repository.js';
 
 const DEVICE_OTP_TTL_MINUTES = 10;
+const LOGIN_WINDOW = 15 * 60;
+/** Wrong passwords for one account, then 429 for the rest of the window. */
+const LOGIN_FAILURES_PER_ACCOUNT = 10;
+/** Wrong passwords from one client across accounts (password spraying), then 429. */
+export const LOGIN_FAILURES_PER_CLIENT = 20;
+/** Wrong codes from one client, and for one account, then 429. */
+export const OTP_FAILURES_PER_CLIENT = 20;
+export const OTP_FAILURES_PER_ACCOUNT = 10;
 
 /** Opens a session for a user on a device and answers what the app keeps as its session. */
 export const issueLogin = async (
@@ -58,8 +66,10 @@ export const login = async (
   ip: string,
 ): Promise<LoginData> => {
   const deviceId = requireDeviceId(deviceIdHeader);
-  await deps.rateLimiter.hit(`login:ip:${ip}`, 60, 15 * 60);
-  await deps.rateLimiter.hit(`login:email:${body.email}`, 10, 15 * 60);
+  // Wrong passwords are limited per account and per client across accounts; a right one is given
+  // back, so staff behind one shared address (a shop's router, a mobile network) are never locked out.
+  await deps.rateLimiter.hit(`login:fail:ip:${ip}`, LOGIN_FAILURES_PER_CLIENT, LOGIN_WINDOW);
+  await deps.rateLimiter.hit(`login:email:${body.email}`, LOGIN_FAILURES_PER_ACCOUNT, LOGIN_WINDOW);
 
   const user = await findUserByEmail(deps.db, body.email);
   if (!user) {
@@ -68,8 +78,9 @@ export const login = async (
   }
   if (!(await verifyPassword(user.password_hash, body.password)))
     throw unauthorized('Incorrect email or password.');
-  if (user.status !== 'active') throw forbidden('Your account has been deactivated. Contact your admin.');
+  await deps.rateLimiter.undo(`login:fail:ip:${ip}`);
   await deps.rateLimiter.reset(`login:email:${body.email}`);
+  if (user.status !== 'active') throw forbidden('Your account has been deactivated. Contact your admin.');
 
   const requireOtp = await requiresDeviceOtp(deps.db, user.business_id);
   const device = await findDevice(deps.db, user.business_id, deviceId);
@@ -155,12 +166,14 @@ export const verifyDevice = async (
   ip: string,
 ): Promise<LoginData> => {
   const deviceId = requireDeviceId(deviceIdHeader);
-  await deps.rateLimiter.hit(`otp:verify:ip:${ip}`, 30, 15 * 60);
-  await deps.rateLimiter.hit(`otp:verify:${body.email}`, 10, 15 * 60);
+  await deps.rateLimiter.hit(`otp:verify:ip:${ip}`, OTP_FAILURES_PER_CLIENT, LOGIN_WINDOW);
+  await deps.rateLimiter.hit(`otp:verify:${body.email}`, OTP_FAILURES_PER_ACCOUNT, LOGIN_WINDOW);
   const user = await findUserByEmail(deps.db, body.email);
   if (!user) throw badRequest(otpFailureMessage('missing'));
   const check = await checkOtp(deps.db, { userId: user.id, purpose: 'device', deviceId, code: body.otp });
   if (!check.ok) throw badRequest(otpFailureMessage(check.reason));
+  await deps.rateLimiter.undo(`otp:verify:ip:${ip}`);
+  await deps.rateLimiter.reset(`otp:verify:${body.email}`);
   await consumeOtp(deps.db, check.otpId);
   return approveDeviceAndLogin(deps, {
     businessId: user.business_id,

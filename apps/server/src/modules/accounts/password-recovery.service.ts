@@ -17,6 +17,7 @@ import {
   otpFailureMessage,
   retireOtps,
 } from './otps.repository.js';
+import { OTP_FAILURES_PER_ACCOUNT, OTP_FAILURES_PER_CLIENT } from './accounts.service.js';
 import { hashPassword } from './passwords.js';
 import { revokeUserSessions } from './sessions.repository.js';
 
@@ -64,12 +65,15 @@ export const verifyOtp = async (
   body: OtpVerifyBody,
   ip: string,
 ): Promise<{ reset_token: string }> => {
-  await deps.rateLimiter.hit(`otp:verify:ip:${ip}`, 30, WINDOW);
-  await deps.rateLimiter.hit(`otp:verify:${body.email}`, 10, WINDOW);
+  // Wrong codes count (per client and per account); a right one is given back.
+  await deps.rateLimiter.hit(`otp:verify:ip:${ip}`, OTP_FAILURES_PER_CLIENT, WINDOW);
+  await deps.rateLimiter.hit(`otp:verify:${body.email}`, OTP_FAILURES_PER_ACCOUNT, WINDOW);
   const user = await findUserByEmail(deps.db, body.email);
   if (!user) throw badRequest(otpFailureMessage('missing'));
   const check = await checkOtp(deps.db, { userId: user.id, purpose: body.purpose, code: body.otp });
   if (!check.ok) throw badRequest(otpFailureMessage(check.reason));
+  await deps.rateLimiter.undo(`otp:verify:ip:${ip}`);
+  await deps.rateLimiter.reset(`otp:verify:${body.email}`);
   const resetToken = randomToken();
   await consumeOtp(deps.db, check.otpId, sha256(resetToken));
   return { reset_token: resetToken };

@@ -1,5 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import { MOVEMENT_KINDS, type MovementKind } from '@ms/contracts';
+import { MAX_STOCK_LEVEL, MOVEMENT_KINDS, type MovementKind } from '@ms/contracts';
 import type { Database } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
@@ -82,6 +82,11 @@ export const moveStock = async (
   lines: readonly StockLine[],
 ): Promise<MovementRow[]> => {
   const merged = mergeLines(lines);
+  for (const line of merged)
+    if (Math.abs(line.quantity) > MAX_STOCK_LEVEL)
+      throw badRequest(
+        `quantity: ${Math.abs(line.quantity)} of ${await itemName(tx, ctx.businessId, line)} cannot move at once.`,
+      );
   const rows: MovementRow[] = [];
   // One upsert per 1,000 lines (not one per line): a transfer or a count can touch many items.
   for (const chunk of chunks(merged, 1000)) {
@@ -98,12 +103,17 @@ export const moveStock = async (
        ORDER BY x.store_id, x.item_id
       ON CONFLICT (business_id, store_id, item_id)
         DO UPDATE SET quantity = stock_levels.quantity + excluded.quantity
+        -- A level past the bound is left as it is (no row back), and refused below.
+        WHERE abs(stock_levels.quantity::bigint + excluded.quantity) <= ${MAX_STOCK_LEVEL}
       RETURNING store_id, item_id, quantity`.execute(tx);
     const after = new Map(levels.rows.map((r) => [`${r.store_id}:${r.item_id}`, r.quantity]));
     for (const line of chunk) {
       const itemId = itemIdOf(line);
       const balance = after.get(`${line.storeId}:${itemId}`);
-      if (balance === undefined) throw new Error('stock level missing after upsert');
+      if (balance === undefined)
+        throw badRequest(
+          `quantity: the stock of ${await itemName(tx, ctx.businessId, line)} in that store cannot pass ${MAX_STOCK_LEVEL.toLocaleString('en-NG')} either way.`,
+        );
       if (ctx.refuseNegative && line.quantity < 0 && balance < 0) {
         const name = await itemName(tx, ctx.businessId, line);
         throw conflict(`Not enough stock: only ${balance - line.quantity} of ${name} left in that store.`);

@@ -9,6 +9,7 @@ import {
   employee,
   envelope,
   id,
+  inputString,
   permissionModule,
   role,
   updateEmployeeBody,
@@ -28,7 +29,7 @@ import {
 import { changeRole, createRole, getRoles, permissionMatrix } from './roles.service.js';
 
 // A business id that is not the caller's (well-formed or not) is a 404 from assertOwnBusiness.
-const business = z.object({ businessId: z.string() });
+const business = z.object({ businessId: inputString('businessId') });
 const businessEmployee = business.extend({ employeeId: id('employeeId') });
 const businessRole = business.extend({ roleId: id('roleId') });
 const staffManager = permission('settings.users_roles');
