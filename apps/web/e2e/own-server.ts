@@ -38,6 +38,7 @@ export const ownServer = async (port: number): Promise<OwnServer> => {
     PORT: String(port),
     DATA_DIR: mkdtempSync(join(tmpdir(), 'ms-e2e-own-')),
     LOG_LEVEL: 'warn',
+    TRUST_PROXY: 'loopback', // as start-server.mjs: the test runner stands in for a proxy
   };
   delete env.DATABASE_URL;
   let drop = async () => {};
