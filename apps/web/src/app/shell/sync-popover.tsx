@@ -76,9 +76,12 @@ export const SyncPopover = ({ title, modules, waiting, rejected, ...deferred }: 
                 Your records sync with your account in the background while you are online.
               </Text>
             )}
-            {modules.map((m) => (
-              <ModuleProgress key={m.name} module={m} />
-            ))}
+            {modules
+              // An upload with nothing waiting is "Synced" on Sync Settings; here it is only noise.
+              .filter((m) => !(m.type === 'offline' && m.total === 0 && !m.error))
+              .map((m) => (
+                <ModuleProgress key={m.name} module={m} />
+              ))}
             {waiting && (
               <Group gap={6} wrap="nowrap" data-testid="sync-waiting">
                 <IconCloudUpload size={18} color="var(--mantine-color-orange-6)" aria-hidden />
