@@ -6,14 +6,24 @@ import { z } from 'zod';
  */
 export const DEFAULT_TIME_ZONE = 'Africa/Lagos';
 
-/** Whether the runtime knows this IANA zone name. */
+const known = new Map<string, boolean>();
+
+/**
+ * Whether the runtime knows this IANA zone name. Asked on every date the app formats, so the answer
+ * is kept: making an Intl.DateTimeFormat to find out costs far more than the formatting itself.
+ */
 export const isTimeZone = (zone: string): boolean => {
-  try {
-    new Intl.DateTimeFormat('en-CA', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
+  let answer = known.get(zone);
+  if (answer === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-CA', { timeZone: zone });
+      answer = true;
+    } catch {
+      answer = false;
+    }
+    if (known.size < 1_000) known.set(zone, answer);
   }
+  return answer;
 };
 
 export const timeZoneField = z
@@ -22,14 +32,22 @@ export const timeZoneField = z
   .max(64, 'timezone is not a time zone like Africa/Lagos')
   .refine((v) => v !== '' && isTimeZone(v), 'timezone is not a time zone like Africa/Lagos');
 
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The calendar day (YYYY-MM-DD) it is in `zone` at `now`. */
-export const todayIn = (zone: string, now: Date = new Date()): string =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: zone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+export const todayIn = (zone: string, now: Date = new Date()): string => {
+  let f = dayFormats.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    if (dayFormats.size < 1_000) dayFormats.set(zone, f);
+  }
+  return f.format(now);
+};
 
 /**
  * When a sale was made: the device's offline_date, never later than its upload (a device clock
