@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -58,8 +58,13 @@ export const createTestApp = async (env: Partial<Env> = {}): Promise<TestApp> =>
     };
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'ms-test-'));
-  const handle = await openDatabase({ databaseUrl, dataDir: null });
-  if (!databaseUrl) await migrateToLatest(handle.db);
+  const pgliteTemplate = databaseUrl ? null : inject('pgliteTemplate');
+  const handle = await openDatabase({
+    databaseUrl,
+    dataDir: null,
+    ...(pgliteTemplate ? { startFrom: new Blob([readFileSync(pgliteTemplate)]) } : {}),
+  });
+  if (!databaseUrl && !pgliteTemplate) await migrateToLatest(handle.db);
   const config = {
     ...readEnv([], { DATA_DIR: dataDir, JWT_SECRET: 'test-secret-0123456789-abcdefghij' }),
     webDist: join(dataDir, 'no-web'),

@@ -22,11 +22,13 @@ export type DatabaseHandle = {
 
 /**
  * PostgreSQL when a URL is given; otherwise the embedded PGlite kept in `<dataDir>/pglite`
- * (or in memory for `dataDir: null`).
+ * (or in memory for `dataDir: null`). `startFrom`: an embedded data directory dump
+ * (`pglite.dumpDataDir()`) to start from instead of an empty database — skips PGlite's initdb.
  */
 export const openDatabase = async (opts: {
   databaseUrl?: string;
   dataDir?: string | null;
+  startFrom?: Blob;
 }): Promise<DatabaseHandle> => {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({
@@ -48,6 +50,7 @@ export const openDatabase = async (opts: {
   // PGlite ignores the options when the data directory argument is undefined: pass it inside them.
   const pglite = new PGlite({
     ...(dir ? { dataDir: dir } : {}),
+    ...(opts.startFrom ? { loadDataDir: opts.startFrom } : {}),
     extensions: { pg_trgm },
     parsers: { [INT8]: (value: string) => Number(value) },
   });
