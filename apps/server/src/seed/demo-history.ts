@@ -324,18 +324,21 @@ export const seedDemoHistory = async (input: DemoHistoryInput): Promise<DemoHist
     { [LOYALTY_TOKEN_HEADER]: loyalty.token },
   );
 
-  // The catalogue as the till sees it (read straight from the tables: nothing is written here).
+  // The catalogue as the till sees it (read straight from the tables: nothing is written here),
+  // in a fixed order so the same seed picks the same items.
   const products = await db
     .selectFrom('products')
     .select(['id', 'name', 'sku', 'product_type', 'track_stock', 'selling_price'])
     .where('business_id', '=', b)
     .where('deleted_at', 'is', null)
+    .orderBy('name')
     .execute();
   const varieties = await db
     .selectFrom('product_varieties')
     .select(['id', 'product_id', 'sku', 'selling_price'])
     .where('business_id', '=', b)
     .where('deleted_at', 'is', null)
+    .orderBy('sku')
     .execute();
   const items: Item[] = [];
   for (const p of products) {
@@ -371,6 +374,8 @@ export const seedDemoHistory = async (input: DemoHistoryInput): Promise<DemoHist
       .select('id')
       .where('business_id', '=', b)
       .where('deleted_at', 'is', null)
+      .where('active', '=', true)
+      .orderBy('name')
       .executeTakeFirst()
   )?.id;
   const sellable = items.filter((i) => DEMAND[i.sku]);

@@ -61,8 +61,9 @@ describe('the demo history (about 60 days of trading made through the API)', () 
       `demo seeded in ${first.ms} ms on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}:`,
       JSON.stringify(first.history),
     );
-    // A loose bound for shared CI machines; see the log line for the real time.
-    expect(first.ms).toBeLessThan(60_000);
+    // A loose bound for shared CI machines (the seed competes with the other test files for the
+    // cores: 25-65 s seen on a loaded 2-core machine); see the log line for the real time.
+    expect(first.ms).toBeLessThan(90_000);
   });
 
   it('trades on at least 50 of the last 60 days in both stores, at plausible hours', async () => {
@@ -78,11 +79,11 @@ describe('the demo history (about 60 days of trading made through the API)', () 
     expect(total).toBeGreaterThanOrEqual(200);
     expect(total).toBe(first.history.sales);
 
-    // Most sales between 10:00 and 19:00, none in the night (before today), more on Saturdays.
+    // Most sales between 10:00 and 19:00, none in the night (today's squeeze in before now), more on Saturdays.
     const hours = await sql<{ daytime: string; night: string; saturday: string; weekday: string }>`
       SELECT count(*) FILTER (WHERE extract(hour FROM sold_at AT TIME ZONE 'Africa/Lagos') BETWEEN 10 AND 18) AS daytime,
         count(*) FILTER (WHERE extract(hour FROM sold_at AT TIME ZONE 'Africa/Lagos') NOT BETWEEN 9 AND 19
-          AND sold_at < date_trunc('day', now() AT TIME ZONE 'Africa/Lagos') AT TIME ZONE 'Africa/Lagos') AS night,
+          AND sold_at < now() - interval '1 day') AS night,
         count(*) FILTER (WHERE extract(dow FROM sold_at AT TIME ZONE 'Africa/Lagos') = 6) AS saturday,
         count(*) FILTER (WHERE extract(dow FROM sold_at AT TIME ZONE 'Africa/Lagos') = 3) AS weekday
       FROM sales WHERE business_id = ${b}`.execute(t.db);
@@ -237,5 +238,5 @@ describe('the demo history (about 60 days of trading made through the API)', () 
     } finally {
       await second.t.close();
     }
-  }, 180_000);
+  }, 240_000);
 });
