@@ -468,7 +468,7 @@ export const seedDemoHistory = async (input: DemoHistoryInput): Promise<DemoHist
     const sent = await admin<{ id: string }>('POST', `/v2/business/${b}/transfers`, {
       from_store_id: storeIds.lekki,
       to_store_id: storeIds.yaba,
-      note: 'Yaba ran short before the weekend',
+      note: 'Yaba is short of fast movers',
       items: lines.map((l) => ({
         product_id: l.item.productId,
         variety_id: l.item.varietyId,
@@ -489,7 +489,7 @@ export const seedDemoHistory = async (input: DemoHistoryInput): Promise<DemoHist
     const started = await admin<{ id: string }>('POST', `${base}/`, {
       store_id: storeIds[store],
       scope: 'store',
-      note: 'Month-end count',
+      note: 'Full count of the shop',
     });
     await redateRecent(at(midnight, 7, 30), DATED.countStarted);
     const detail = await admin<{ items: { item_id: string; expected: number }[] }>(
