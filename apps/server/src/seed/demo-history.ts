@@ -143,7 +143,7 @@ const PAR: Record<'lekki' | 'yaba', Record<string, number>> = {
 };
 
 /** Sales on an ordinary weekday, and how each weekday compares (Sunday ... Saturday). */
-const BASE_SALES = { lekki: 3.2, yaba: 2.2 };
+const BASE_SALES = { lekki: 2.8, yaba: 1.9 };
 const WEEKDAY_FACTOR = [0.4, 0.9, 0.9, 1, 1, 1.25, 1.9];
 /** Weights of the hours 9..19 (the shop opens at 09:30, the last sale is before 20:00). */
 const HOUR_WEIGHTS: [number, number][] = [
@@ -662,12 +662,10 @@ export const seedDemoHistory = async (input: DemoHistoryInput): Promise<DemoHist
       float: store === 'lekki' ? 10_000 : 5_000,
     });
     // Opened "now": the session and its float row take the morning's time.
-    const session = await sql<{ id: string }>`UPDATE register_sessions SET opened_at = ${new Date(when)}
-      WHERE business_id = ${b} AND register_id = ${registers[store]} AND status = 'open' RETURNING id`.execute(
-      db,
-    );
-    await sql`UPDATE register_movements SET created_at = ${new Date(when)}
-      WHERE business_id = ${b} AND session_id = ${session.rows[0]!.id}`.execute(db);
+    await sql`WITH opened AS (UPDATE register_sessions SET opened_at = ${new Date(when)}
+        WHERE business_id = ${b} AND register_id = ${registers[store]} AND status = 'open' RETURNING id)
+      UPDATE register_movements SET created_at = ${new Date(when)}
+      WHERE business_id = ${b} AND session_id IN (SELECT id FROM opened)`.execute(db);
   };
   const closeRegister = async (store: StoreKey, when: number) => {
     const expected = await expectedNaira(store);
