@@ -250,7 +250,7 @@ type SoldSale = {
   customer: boolean;
   paidWith: string;
   lines: { _id: string; quantity: number; key: string | null }[];
-  redeemed: boolean;
+  refundable: boolean;
 };
 
 /**
@@ -538,14 +538,12 @@ export const seedDemoHistory = async (input: DemoHistoryInput): Promise<DemoHist
 
     const payments: { method: string; amount: number; points?: number }[] = [];
     let dueKobo = totalKobo;
-    let redeemed = false;
     if (customerId && rnd() < 0.4) {
       const points = Math.min(await pointsOf(customerId), Math.floor(totalKobo / 200));
       const use = Math.floor(points / 100) * 100;
       if (use >= 100) {
         payments.push({ method: 'loyalty_points', amount: use, points: use });
         dueKobo -= use * 100;
-        redeemed = true;
       }
     }
     const r = rnd();
@@ -600,10 +598,10 @@ export const seedDemoHistory = async (input: DemoHistoryInput): Promise<DemoHist
         at: when,
         customer: customerId !== null,
         paidWith: payments.at(-1)?.method ?? 'loyalty_points',
-        redeemed,
+        // A sale paid partly with points is not brought back in this demo.
+        refundable: !payments.some((p) => p.method === 'loyalty_points'),
         lines: [],
       } as SoldSale,
-      chosen,
     };
   };
 
@@ -741,9 +739,9 @@ export const seedDemoHistory = async (input: DemoHistoryInput): Promise<DemoHist
       // Saturday's takings are big: part goes to the bank in the afternoon.
       if (!today && weekday === 6) {
         const cash = await expectedNaira(store);
-        if (cash > 40_000) {
+        if (cash > 30_000) {
           await staff[store]('PUT', `/v1/registries/${registers[store]}/cash/remove`, {
-            amount: 30_000,
+            amount: 20_000,
             reason: 'Bank deposit',
           });
           await redateRecent(Math.max(at(midnight, 15, 30), last + MINUTE), DATED.cash);
@@ -755,14 +753,14 @@ export const seedDemoHistory = async (input: DemoHistoryInput): Promise<DemoHist
       if (!today && rnd() < 0.13) {
         const since = midnight - 3 * 24 * 60 * MINUTE;
         const candidates = sold.filter(
-          (s) => s.store === store && s.at >= since && !s.redeemed && s.lines.some((l) => l.key),
+          (s) => s.store === store && s.at >= since && s.refundable && s.lines.some((l) => l.key),
         );
         if (candidates.length) {
           const sale = candidates[int(rnd, 0, candidates.length - 1)]!;
           sale.lines = sale.lines.filter((l) => l.key);
           last += int(rnd, 5, 25) * MINUTE;
           await refund(store, sale, last);
-          sale.redeemed = true; // one refund per sale is enough for a demo
+          sale.refundable = false; // one refund per sale is enough for a demo
           refunds++;
         }
       }
