@@ -638,7 +638,7 @@ export const seedDemoHistory = async (input: DemoHistoryInput): Promise<DemoHist
   const refund = async (store: StoreKey, sale: SoldSale, when: number) => {
     const line = sale.lines[int(rnd, 0, sale.lines.length - 1)]!;
     const quantity = line.quantity > 1 && rnd() < 0.6 ? 1 : line.quantity;
-    const to = sale.customer && rnd() < 0.5 ? 'store_credit' : sale.paidWith === 'cash' ? 'cash' : 'original';
+    const to = sale.customer && rnd() < 0.7 ? 'store_credit' : sale.paidWith === 'cash' ? 'cash' : 'original';
     await staff[store]('POST', `/v1/sales/${sale.id}/refunds`, {
       lines: [{ line_id: line._id, quantity }],
       to,
@@ -756,7 +756,10 @@ export const seedDemoHistory = async (input: DemoHistoryInput): Promise<DemoHist
           (s) => s.store === store && s.at >= since && s.refundable && s.lines.some((l) => l.key),
         );
         if (candidates.length) {
-          const sale = candidates[int(rnd, 0, candidates.length - 1)]!;
+          // A regular customer is the likelier to bring something back (and take store credit).
+          const regulars = candidates.filter((c) => c.customer);
+          const from = regulars.length && rnd() < 0.5 ? regulars : candidates;
+          const sale = from[int(rnd, 0, from.length - 1)]!;
           sale.lines = sale.lines.filter((l) => l.key);
           last += int(rnd, 5, 25) * MINUTE;
           await refund(store, sale, last);

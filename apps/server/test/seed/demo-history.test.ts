@@ -52,7 +52,7 @@ const seedOnce = async () => {
 let first: Awaited<ReturnType<typeof seedOnce>>;
 beforeAll(async () => {
   first = await seedOnce();
-}, 180_000);
+}, 300_000);
 afterAll(async () => first?.t.close());
 
 describe('the demo history (about 60 days of trading made through the API)', () => {
@@ -62,8 +62,8 @@ describe('the demo history (about 60 days of trading made through the API)', () 
       JSON.stringify(first.history),
     );
     // A loose bound for shared CI machines (the seed competes with the other test files for the
-    // cores: 25-65 s seen on a loaded 2-core machine); see the log line for the real time.
-    expect(first.ms).toBeLessThan(90_000);
+    // cores: 6-10 s alone, up to 60 s seen on a 2-core machine running five other jobs); see the log line for the real time.
+    expect(first.ms).toBeLessThan(120_000);
   });
 
   it('trades on at least 50 of the last 60 days in both stores, at plausible hours', async () => {
@@ -238,5 +238,5 @@ describe('the demo history (about 60 days of trading made through the API)', () 
     } finally {
       await second.t.close();
     }
-  }, 240_000);
+  }, 300_000);
 });
