@@ -1,9 +1,11 @@
+import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.js';
 import { createBusinessWithOwner } from '../flows/create-business.js';
 import { hashPassword } from '../modules/accounts/passwords.js';
 import { ensureMainTills } from '../modules/registers/index.js';
 import { newId } from '../lib/ids.js';
 import { seedDemoCatalogue } from './demo-catalogue.js';
+import { seedDemoHistory, type DemoHistorySummary } from './demo-history.js';
 
 /** The demo business a fresh install starts with; its logins are printed at start and in the README. */
 export const DEMO = {
@@ -14,10 +16,28 @@ export const DEMO = {
   stores: ['Lekki Store', 'Yaba Store'],
 } as const;
 
+export type DemoOptions = {
+  /**
+   * Also seed about sixty days of trading (seed/demo-history.ts), made through this app's API
+   * in process. Without it the demo has its catalogue and stock only.
+   */
+  history?: { app: FastifyInstance; seed?: number; days?: number };
+};
+
+/** Whether the demo business is there already (its admin exists). */
+export const demoExists = async (db: Database): Promise<boolean> =>
+  !!(await db.selectFrom('users').select('id').where('email', '=', DEMO.admin).executeTakeFirst());
+
 /** Seeds the demo once; does nothing when the admin already exists. */
-export const seedDemo = async (db: Database): Promise<boolean> => {
-  const exists = await db.selectFrom('users').select('id').where('email', '=', DEMO.admin).executeTakeFirst();
-  if (exists) return false;
+export const seedDemo = async (db: Database, options: DemoOptions = {}): Promise<boolean> =>
+  (await createDemo(db, options)) !== null;
+
+/** `seedDemo` answering what it made: null when the demo was there already. */
+export const createDemo = async (
+  db: Database,
+  options: DemoOptions = {},
+): Promise<{ businessId: string; history: DemoHistorySummary | null } | null> => {
+  if (await demoExists(db)) return null;
   const created = await createBusinessWithOwner(db, {
     first_name: 'Nkechi',
     last_name: 'Okafor',
@@ -85,5 +105,15 @@ export const seedDemo = async (db: Database): Promise<boolean> => {
     userId: created.userId,
     stores: [created.storeId, yaba],
   });
-  return true;
+  const history = options.history
+    ? await seedDemoHistory({
+        ...options.history,
+        db,
+        businessId: created.businessId,
+        stores: { lekki: created.storeId, yaba },
+        admin: { email: DEMO.admin, password: DEMO.password },
+        cashier: { email: DEMO.cashier, password: DEMO.password },
+      })
+    : null;
+  return { businessId: created.businessId, history };
 };
