@@ -39,6 +39,7 @@ export const ownServer = async (port: number): Promise<OwnServer> => {
     DATA_DIR: mkdtempSync(join(tmpdir(), 'ms-e2e-own-')),
     LOG_LEVEL: 'warn',
     TRUST_PROXY: 'loopback', // as start-server.mjs: the test runner stands in for a proxy
+    NO_DEMO: '1', // these servers are killed and restarted; the demo is tried on the shared one
   };
   delete env.DATABASE_URL;
   let drop = async () => {};
