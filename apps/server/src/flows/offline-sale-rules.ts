@@ -1,7 +1,6 @@
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import { discountExceeds, discountFromBody, formatKobo, toKobo } from '@ms/contracts';
-import type { Database } from '../db/database.js';
-import type { DB } from '../db/schema.js';
+import type { Database, InTx } from '../db/database.js';
 import { HttpError } from '../lib/errors.js';
 import type { AuthContext } from '../plugins/auth.js';
 import { keepOfflineCash } from '../modules/registers/index.js';
@@ -21,8 +20,6 @@ import { canDiscount, type PricedLine, type RecordSaleInput, type SaleRules } fr
  * refused with a reason and a code.
  */
 
-type Tx = Transaction<DB>;
-
 /** A record that will never be accepted as it is: `code` for the device, the message for the cashier. */
 export const refusal = (message: string, code: string) => new HttpError(422, message, code);
 
@@ -34,7 +31,7 @@ export const lockCustomerId = async (tx: Database, businessId: string, customerI
 };
 
 const priceOfflineItems = async (
-  tx: Tx,
+  tx: InTx,
   auth: AuthContext,
   items: RecordSaleInput['items'],
 ): Promise<PricedLine[]> => {

@@ -1,4 +1,3 @@
-import type { Transaction } from 'kysely';
 import {
   computeSaleTotals,
   saleTotalsIssue,
@@ -11,14 +10,15 @@ import {
   type Sale,
   type SaleStatus,
 } from '@ms/contracts';
-import type { Database } from '../db/database.js';
-import type { DB, SaleLineModifierJson } from '../db/schema.js';
+import { nextNumber } from '../lib/counters.js';
+import type { Database, InTx } from '../db/database.js';
+import type { SaleLineModifierJson } from '../db/schema.js';
 import { isForeignKeyViolation } from '../lib/db-errors.js';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
 import type { AuthContext } from '../plugins/auth.js';
 import { findCustomer } from '../modules/customers/index.js';
-import { assertStoreAccess, moveStock, nextNumber } from '../modules/inventory/stock-ledger.js';
+import { assertStoreAccess, moveStock } from '../modules/inventory/stock-ledger.js';
 import { earnPoints, redeemPoints, spendStoreCredit } from '../modules/loyalty/index.js';
 import { openRegisterOf, recordRegisterCash } from '../modules/registers/index.js';
 import { paymentMethodLabels } from '../modules/payment-options/index.js';
@@ -59,22 +59,20 @@ export type RecordSaleInput = {
   pay_later?: boolean;
 };
 
-type Tx = Transaction<DB>;
-
 /**
  * What differs for a sale made offline (flows/offline-sale-rules.ts, decision 0004): how items are
  * priced, how the customer is found, where the cash goes. Online sales use `onlineRules`.
  */
 export type SaleRules = {
-  priceItems: (tx: Tx, auth: AuthContext, items: RecordSaleInput['items']) => Promise<PricedLine[]>;
+  priceItems: (tx: InTx, auth: AuthContext, items: RecordSaleInput['items']) => Promise<PricedLine[]>;
   /**
    * `customerId` to link now, or `pendingCustomerId` to link when that customer lands; `dropped`
    * when the id named was left off the sale (why, for the device).
    */
-  customer: (tx: Tx, businessId: string, id: string) => Promise<SaleCustomer>;
+  customer: (tx: InTx, businessId: string, id: string) => Promise<SaleCustomer>;
   /** Puts the cash kept in a register; the register it went to, or the kobo no register took. */
   keepCash: (
-    tx: Tx,
+    tx: InTx,
     input: { businessId: string; storeId: string; userId: string; amountKobo: number; saleId: string },
   ) => Promise<{ registerId: string | null; unregisteredKobo: number }>;
 };
@@ -115,7 +113,7 @@ export type PricedLine = {
 
 /** Looks up every item in the catalogue: names, prices, modifiers; applies the permission rules. */
 const priceItems = async (
-  tx: Tx,
+  tx: InTx,
   auth: AuthContext,
   items: RecordSaleInput['items'],
 ): Promise<PricedLine[]> => {

@@ -9,13 +9,14 @@ import type {
   StockCountDetail,
   StockCountPage,
 } from '@ms/contracts';
-import type { Database } from '../../db/database.js';
+import { nextNumber } from '../../lib/counters.js';
+import type { Database, Tx } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { assertId, fullName, iso, isoOf, itemLabel, pageOf, type Caller } from './inventory.shared.js';
-import { assertStoreAccess, moveStock, nextNumber, type Tx } from './stock-ledger.js';
+import { assertStoreAccess, moveStock } from './stock-ledger.js';
 
 /**
  * Stock counts. Starting one snapshots the expected level of every stock-tracked item in scope

@@ -4,7 +4,7 @@ import { forbidden, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { authOf } from '../../plugins/auth.js';
-import type { Tx } from './stock-ledger.js';
+import type { Tx } from '../../db/database.js';
 
 /** The caller as inventory services need it (routes pass the request's AuthContext). */
 export type Caller = Pick<AuthContext, 'businessId' | 'userId' | 'isAdmin' | 'storeIds' | 'permissions'>;

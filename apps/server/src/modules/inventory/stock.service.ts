@@ -11,11 +11,11 @@ import {
   type StockLogQuery,
   type StockSummary,
 } from '@ms/contracts';
-import type { Database } from '../../db/database.js';
+import type { Database, Tx } from '../../db/database.js';
 import { dayEnd, dayStart } from '../../lib/business-time.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { fullName, isoOf, itemLabel, pageOf, visibleStoreIds, type Caller } from './inventory.shared.js';
-import { assertStoreAccess, moveStock, resolveItems, type Tx } from './stock-ledger.js';
+import { assertStoreAccess, moveStock, resolveItems } from './stock-ledger.js';
 
 // ---------------------------------------------------------------------------------------------
 // Adjustments

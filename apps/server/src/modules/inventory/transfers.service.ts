@@ -10,7 +10,8 @@ import type {
   TransferStatus,
 } from '@ms/contracts';
 import type { Updateable } from 'kysely';
-import type { Database } from '../../db/database.js';
+import { nextNumber } from '../../lib/counters.js';
+import type { Database, Tx } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
@@ -27,7 +28,7 @@ import {
   requirePermission,
   type Caller,
 } from './inventory.shared.js';
-import { assertStoreAccess, moveStock, nextNumber, resolveItems, type Tx } from './stock-ledger.js';
+import { assertStoreAccess, moveStock, resolveItems } from './stock-ledger.js';
 
 /**
  * Transfers between two stores. Sending moves stock out of the source at once (transfer_out);

@@ -13,19 +13,13 @@ import {
   type SetStocksBody,
   type SetStocksResult,
 } from '@ms/contracts';
-import type { Database } from '../../db/database.js';
+import type { Database, Tx } from '../../db/database.js';
 import type { ProductOptionJson } from '../../db/schema.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/errors.js';
 import { isUuid, newId } from '../../lib/ids.js';
 import type { AuthContext } from '../../plugins/auth.js';
-import {
-  assertStoreAccess,
-  moveStock,
-  resolveItems,
-  type StockLine,
-  type Tx,
-} from '../inventory/stock-ledger.js';
+import { assertStoreAccess, moveStock, resolveItems, type StockLine } from '../inventory/stock-ledger.js';
 import {
   countProducts,
   lastProductChange,

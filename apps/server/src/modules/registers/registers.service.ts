@@ -14,12 +14,12 @@ import {
   type UpdateRegisterBody,
 } from '@ms/contracts';
 import { sql } from 'kysely';
-import type { Database } from '../../db/database.js';
+import type { Database, Tx } from '../../db/database.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { isUuid, newId } from '../../lib/ids.js';
 import type { AuthContext } from '../../plugins/auth.js';
-import { expectedKoboOf, insertMovement, type Tx } from './register-ledger.js';
+import { expectedKoboOf, insertMovement } from './register-ledger.js';
 import {
   closedSessionsOf,
   emptyTotals,
