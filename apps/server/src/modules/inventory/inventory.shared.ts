@@ -1,10 +1,8 @@
-import type { FastifyRequest } from 'fastify';
 import type { PermissionKey } from '@ms/contracts';
+import type { Tx } from '../../db/database.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import type { AuthContext } from '../../plugins/auth.js';
-import { authOf } from '../../plugins/auth.js';
-import type { Tx } from '../../db/database.js';
 
 /** The caller as inventory services need it (routes pass the request's AuthContext). */
 export type Caller = Pick<AuthContext, 'businessId' | 'userId' | 'isAdmin' | 'storeIds' | 'permissions'>;
@@ -32,15 +30,6 @@ export const hasPermission = (caller: Caller, key: PermissionKey): boolean =>
 export const requirePermission = (caller: Caller, key: PermissionKey): void => {
   if (!hasPermission(caller, key)) throw forbidden('Your role does not have permission to do this.');
 };
-
-/** preHandler: admin, or a role granted at least one of these permissions. */
-export const anyPermission =
-  (...keys: PermissionKey[]) =>
-  async (request: FastifyRequest) => {
-    const auth = authOf(request);
-    if (!auth.isAdmin && !keys.some((k) => auth.permissions.has(k)))
-      throw forbidden('Your role does not have permission to do this.');
-  };
 
 /** Live store of this business, by id; 404 naming `what` otherwise. */
 export const assertStoreExists = async (tx: Tx, businessId: string, storeId: string, what = 'Store') => {

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -27,8 +26,7 @@ import {
   unpaidSalesData,
 } from '@ms/contracts';
 import type { Deps } from '../../deps.js';
-import { forbidden } from '../../lib/errors.js';
-import { assertOwnBusiness, authOf, permission } from '../../plugins/auth.js';
+import { anyPermission, assertOwnBusiness, authOf, permission } from '../../plugins/auth.js';
 import { ok } from '../../plugins/envelope.js';
 import { recordSale } from '../../flows/record-sale.js';
 import {
@@ -43,15 +41,6 @@ import {
 import { deleteTicket, listTickets, saveTicket } from './tickets.service.js';
 
 const tags = ['sales'];
-
-/** preHandler: admin, or a role holding one of these permissions. */
-const anyPermission =
-  (...keys: Parameters<typeof permission>[0][]) =>
-  async (request: FastifyRequest) => {
-    const auth = authOf(request);
-    if (!auth.isAdmin && !keys.some((k) => auth.permissions.has(k)))
-      throw forbidden('Your role does not have permission to do this.');
-  };
 
 /** Sales at the counter (spec 001 §7 "Sales"); contracts in packages/contracts/src/sales. */
 export const salesRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
