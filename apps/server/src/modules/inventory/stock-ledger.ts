@@ -1,9 +1,8 @@
 import { sql } from 'kysely';
 import { MAX_STOCK_LEVEL, MOVEMENT_KINDS, type MovementKind } from '@ms/contracts';
 import type { Tx } from '../../db/database.js';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import type { AuthContext } from '../../plugins/auth.js';
 
 /**
  * The only way stock changes. Every change is a movement row (store, item, signed quantity,
@@ -240,23 +239,4 @@ export const resolveItems = async (
     }
     return { productId: p.id, varietyId: null, itemId: p.id, name: p.name };
   });
-};
-
-/** The store is this business's and live, and a non-admin caller is assigned to it. */
-export const assertStoreAccess = async (
-  tx: Tx,
-  auth: AuthContext,
-  storeId: string,
-  field = 'store',
-): Promise<void> => {
-  const store = await tx
-    .selectFrom('stores')
-    .select('id')
-    .where('business_id', '=', auth.businessId)
-    .where('id', '=', storeId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (!store) throw notFound(field === 'store' ? 'Store' : field);
-  if (!auth.isAdmin && !auth.storeIds.includes(storeId))
-    throw forbidden('You are not assigned to this store.');
 };

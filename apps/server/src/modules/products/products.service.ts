@@ -13,13 +13,14 @@ import {
   type SetStocksBody,
   type SetStocksResult,
 } from '@ms/contracts';
+import { assertStoreAccess } from '../stores/index.js';
 import type { Database, Tx } from '../../db/database.js';
 import type { ProductOptionJson } from '../../db/schema.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/errors.js';
 import { isUuid, newId } from '../../lib/ids.js';
 import type { AuthContext } from '../../plugins/auth.js';
-import { assertStoreAccess, moveStock, resolveItems, type StockLine } from '../inventory/stock-ledger.js';
+import { moveStock, resolveItems, type StockLine } from '../inventory/stock-ledger.js';
 import {
   countProducts,
   lastProductChange,

@@ -10,13 +10,8 @@ import type { Database } from '../../db/database.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { insertMovement } from './register-ledger.js';
-import {
-  assertAssigned,
-  findRegister,
-  lockOpenSession,
-  oneRegister,
-  storeIdsToShow,
-} from './registers.service.js';
+import { assertAssigned } from '../stores/index.js';
+import { findRegister, lockOpenSession, oneRegister, storeIdsToShow } from './registers.service.js';
 
 /**
  * Cash of sales made offline that no register session could take (decision 0004 "Cash and

@@ -11,6 +11,7 @@ import {
   type SalePage,
   type SalesSyncData,
 } from '@ms/contracts';
+import { assertStoreAccess } from '../stores/index.js';
 import type { Database } from '../../db/database.js';
 import type { RefundPayoutJson } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
@@ -19,7 +20,7 @@ import { dayEnd, dayStart } from '../../lib/business-time.js';
 import { isUuid, newId } from '../../lib/ids.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { paidStatus } from '../../flows/record-sale.js';
-import { assertStoreAccess, moveStock } from '../inventory/stock-ledger.js';
+import { moveStock } from '../inventory/stock-ledger.js';
 import {
   earnPoints,
   redeemPoints,
