@@ -19,7 +19,7 @@ import { badRequest, conflict, forbidden, notFound } from '../lib/errors.js';
 import { newId } from '../lib/ids.js';
 import type { AuthContext } from '../plugins/auth.js';
 import { findCustomer } from '../modules/customers/index.js';
-import { moveStock } from '../modules/inventory/stock-ledger.js';
+import { moveStock } from '../modules/inventory/index.js';
 import { earnPoints, redeemPoints, spendStoreCredit } from '../modules/loyalty/index.js';
 import { openRegisterOf, recordRegisterCash } from '../modules/registers/index.js';
 import { paymentMethodLabels } from '../modules/payment-options/index.js';

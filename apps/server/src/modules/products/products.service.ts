@@ -20,7 +20,7 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/errors.js';
 import { isUuid, newId } from '../../lib/ids.js';
 import type { AuthContext } from '../../plugins/auth.js';
-import { moveStock, resolveItems, type StockLine } from '../inventory/stock-ledger.js';
+import { moveStock, resolveItems, type StockLine } from '../inventory/index.js';
 import {
   countProducts,
   lastProductChange,

@@ -20,7 +20,7 @@ import { dayEnd, dayStart } from '../../lib/business-time.js';
 import { isUuid, newId } from '../../lib/ids.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { paidStatus } from '../../flows/record-sale.js';
-import { moveStock } from '../inventory/stock-ledger.js';
+import { moveStock } from '../inventory/index.js';
 import {
   earnPoints,
   redeemPoints,
