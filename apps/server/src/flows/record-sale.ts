@@ -7,8 +7,8 @@ import {
   summarisePayments,
   toKobo,
   type DiscountInput,
+  paidStatus,
   type Sale,
-  type SaleStatus,
 } from '@ms/contracts';
 import { assertStoreAccess } from '../modules/stores/index.js';
 import { nextNumber } from '../lib/counters.js';
@@ -90,10 +90,6 @@ export const SALE_BEING_RECORDED = 'This sale is being recorded; try again in a 
 
 export const canDiscount = (auth: AuthContext): boolean =>
   auth.isAdmin || auth.permissions.has('pos.discounts');
-
-/** The status a sale has from what is paid. */
-export const paidStatus = (totalKobo: number, paidKobo: number): SaleStatus =>
-  paidKobo >= totalKobo ? 'completed' : paidKobo === 0 ? 'unpaid' : 'partially_paid';
 
 /** Stored discount value: kobo for amount, hundredths of a percent for percentage. */
 const storedDiscount = (d: DiscountInput): number | null =>

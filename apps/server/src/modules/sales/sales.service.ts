@@ -1,6 +1,7 @@
 import {
   DEFAULT_TIME_ZONE,
   formatKobo,
+  paidStatus,
   refundAmountKobo,
   saleMadeAt,
   toKobo,
@@ -19,7 +20,6 @@ import { HttpError, badRequest, conflict, forbidden, notFound } from '../../lib/
 import { dayEnd, dayStart } from '../../lib/business-time.js';
 import { isUuid, newId } from '../../lib/ids.js';
 import type { AuthContext } from '../../plugins/auth.js';
-import { paidStatus } from '../../flows/record-sale.js';
 import { moveStock } from '../inventory/index.js';
 import {
   earnPoints,
