@@ -16,14 +16,21 @@ import type { Database, InTx } from '../db/database.js';
 import type { SaleLineModifierJson } from '../db/schema.js';
 import { isForeignKeyViolation } from '../lib/db-errors.js';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors.js';
-import { newId } from '../lib/ids.js';
 import type { AuthContext } from '../plugins/auth.js';
 import { findCustomer } from '../modules/customers/index.js';
 import { moveStock } from '../modules/inventory/index.js';
 import { earnPoints, redeemPoints, spendStoreCredit } from '../modules/loyalty/index.js';
 import { openRegisterOf, recordRegisterCash } from '../modules/registers/index.js';
 import { paymentMethodLabels } from '../modules/payment-options/index.js';
-import { loadSale } from '../modules/sales/sales.repository.js';
+import {
+  claimSaleId,
+  insertSaleLines,
+  insertSalePayments,
+  loadSale,
+  saleIdUsedElsewhere,
+  storedDiscount,
+  updateSale,
+} from '../modules/sales/index.js';
 
 /**
  * Records a sale made at the counter in ONE transaction: the sale, its lines and payments, the
@@ -90,10 +97,6 @@ export const SALE_BEING_RECORDED = 'This sale is being recorded; try again in a 
 
 export const canDiscount = (auth: AuthContext): boolean =>
   auth.isAdmin || auth.permissions.has('pos.discounts');
-
-/** Stored discount value: kobo for amount, hundredths of a percent for percentage. */
-const storedDiscount = (d: DiscountInput): number | null =>
-  d ? (d.type === 'amount' ? d.value : Math.round(d.value * 100)) : null;
 
 export type PricedLine = {
   productId: string;
@@ -228,40 +231,14 @@ export const recordSale = async (
   try {
     return await db.transaction().execute(async (tx) => {
       // 1. Claim the id. A retry (or a concurrent twin that just committed) finds it taken.
-      const claimed = await tx
-        .insertInto('sales')
-        .values({
-          business_id: b,
-          id: saleId,
-          receipt_number: `PENDING-${saleId}`,
-          store_id: storeId,
-          user_id: auth.userId,
-          status: 'completed',
-          subtotal_kobo: 0,
-          total_kobo: 0,
-          order_discount_type: null,
-          order_discount_value: null,
-          customer_id: null,
-          register_id: null,
-          note: null,
-        })
-        // No conflict target: a twin in flight can also meet this row first on the placeholder
-        // receipt number's unique index, which a targeted ON CONFLICT would raise as an error.
-        .onConflict((oc) => oc.doNothing())
-        .returning('id')
-        .executeTakeFirst();
+      const claimed = await claimSaleId(tx, { businessId: b, saleId, storeId, userId: auth.userId });
       if (!claimed) {
         const stored = await loadSale(tx, b, saleId);
         if (!stored) throw conflict(SALE_BEING_RECORDED);
         return { sale: stored, created: false };
       }
-      const elsewhere = await tx
-        .selectFrom('sales')
-        .select('id')
-        .where('id', '=', saleId)
-        .where('business_id', '<>', b)
-        .executeTakeFirst();
-      if (elsewhere) throw conflict('This sale id is already used; make a new sale.');
+      if (await saleIdUsedElsewhere(tx, b, saleId))
+        throw conflict('This sale id is already used; make a new sale.');
 
       // 2. Who and where.
       await assertStoreAccess(tx, auth, storeId);
@@ -391,76 +368,49 @@ export const recordSale = async (
         /^RC-0*(\d+)$/,
         (_, n: string) => `RC-${n.padStart(6, '0')}`,
       );
-      await tx
-        .updateTable('sales')
-        .set({
-          receipt_number: receiptNumber,
-          register_id: registerId,
-          customer_id: customerId,
-          pending_customer_id: pendingCustomerId,
-          unregistered_cash_kobo: cash?.unregisteredKobo ?? 0,
-          status: paidStatus(totals.totalKobo, summary.amountPaidKobo),
-          subtotal_kobo: totals.subtotalKobo,
-          order_discount_type: orderDiscount?.type ?? null,
-          order_discount_value: storedDiscount(orderDiscount),
-          order_discount_kobo: totals.orderDiscountKobo,
-          discount_total_kobo: totals.discountTotalKobo,
-          total_kobo: totals.totalKobo,
-          amount_paid_kobo: summary.amountPaidKobo,
-          change_due_kobo: summary.changeDueKobo,
-          points_earned: pointsEarned,
-          note: input.note || null,
-          offline_date: offlineDateOf(input.offline_date),
-          is_offline_data: input.is_offline_data ?? input.offline_date != null,
-        })
-        .where('business_id', '=', b)
-        .where('id', '=', saleId)
-        .execute();
-      await tx
-        .insertInto('sale_lines')
-        .values(
-          lines.map((l, position) => ({
-            business_id: b,
-            id: newId(),
-            sale_id: saleId,
-            position,
-            product_id: l.productId,
-            variety_id: l.varietyId,
-            name: l.name,
-            quantity: l.quantity,
-            unit_price_kobo: l.unitPriceKobo,
-            unit_cost_kobo: l.unitCostKobo,
-            modifiers: JSON.stringify(l.modifiers),
-            discount_type: l.discount?.type ?? null,
-            discount_value: storedDiscount(l.discount),
-            discount_kobo: totals.lines[position]?.discountKobo ?? 0,
-            total_kobo: totals.lines[position]?.totalKobo ?? 0,
-            net_kobo: totals.lines[position]?.netKobo ?? 0,
-            tracks_stock: l.tracksStock,
-          })),
-        )
-        .execute();
+      await updateSale(tx, b, saleId, {
+        receipt_number: receiptNumber,
+        register_id: registerId,
+        customer_id: customerId,
+        pending_customer_id: pendingCustomerId,
+        unregistered_cash_kobo: cash?.unregisteredKobo ?? 0,
+        status: paidStatus(totals.totalKobo, summary.amountPaidKobo),
+        subtotal_kobo: totals.subtotalKobo,
+        order_discount_type: orderDiscount?.type ?? null,
+        order_discount_value: storedDiscount(orderDiscount),
+        order_discount_kobo: totals.orderDiscountKobo,
+        discount_total_kobo: totals.discountTotalKobo,
+        total_kobo: totals.totalKobo,
+        amount_paid_kobo: summary.amountPaidKobo,
+        change_due_kobo: summary.changeDueKobo,
+        points_earned: pointsEarned,
+        note: input.note || null,
+        offline_date: offlineDateOf(input.offline_date),
+        is_offline_data: input.is_offline_data ?? input.offline_date != null,
+      });
+      await insertSaleLines(
+        tx,
+        b,
+        saleId,
+        lines.map((l, position) => ({
+          ...l,
+          discountKobo: totals.lines[position]?.discountKobo ?? 0,
+          totalKobo: totals.lines[position]?.totalKobo ?? 0,
+          netKobo: totals.lines[position]?.netKobo ?? 0,
+        })),
+      );
       const kept = payments
         .map((p) => (p.method === 'cash' ? { ...p, amountKobo: 0 } : p))
         .filter((p) => p.method !== 'cash');
       if (summary.cashKeptKobo > 0)
         kept.unshift({ method: 'cash', amountKobo: summary.cashKeptKobo, points: null });
-      if (kept.length)
-        await tx
-          .insertInto('sale_payments')
-          .values(
-            kept.map((p) => ({
-              business_id: b,
-              id: newId(),
-              sale_id: saleId,
-              method: p.method,
-              amount_kobo: p.amountKobo,
-              points: p.points,
-              user_id: auth.userId,
-              method_label: labels.get(p.method) ?? null,
-            })),
-          )
-          .execute();
+      await insertSalePayments(
+        tx,
+        b,
+        saleId,
+        auth.userId,
+        kept.map((p) => ({ ...p, methodLabel: labels.get(p.method) ?? null })),
+      );
       const sale = await loadSale(tx, b, saleId);
       if (!sale) throw new Error('sale missing after insert');
       return { sale, created: true, ...(dropped ? { notice: dropped } : {}) };
