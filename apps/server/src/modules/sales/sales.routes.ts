@@ -28,16 +28,12 @@ import {
 import type { Deps } from '../../deps.js';
 import { anyPermission, assertOwnBusiness, authOf, permission } from '../../plugins/auth.js';
 import { ok } from '../../plugins/envelope.js';
+import { payLater } from '../../flows/pay-later.js';
 import { recordSale } from '../../flows/record-sale.js';
-import {
-  listSales,
-  payLater,
-  refundSale,
-  saleDetail,
-  sendReceipt,
-  syncSales,
-  unpaidSales,
-} from './sales.service.js';
+import { refundSale } from '../../flows/refund-sale.js';
+import { sendReceipt } from './receipts.service.js';
+import { listSales, saleDetail, unpaidSales } from './sale-reads.service.js';
+import { syncSales } from './sales-sync.service.js';
 import { deleteTicket, listTickets, saveTicket } from './tickets.service.js';
 
 const tags = ['sales'];
