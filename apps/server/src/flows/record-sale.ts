@@ -6,17 +6,22 @@ import {
   formatKobo,
   summarisePayments,
   toKobo,
-  type DiscountInput,
   paidStatus,
   type Sale,
 } from '@ms/contracts';
 import { assertStoreAccess } from '../modules/stores/index.js';
 import { nextNumber } from '../lib/counters.js';
 import type { Database, InTx } from '../db/database.js';
-import type { SaleLineModifierJson } from '../db/schema.js';
 import { isForeignKeyViolation } from '../lib/db-errors.js';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors.js';
 import type { AuthContext } from '../plugins/auth.js';
+import {
+  canDiscount,
+  priceSaleLines,
+  type PricedLine,
+  type PricingRules,
+  type SaleItemInput,
+} from './price-sale-lines.js';
 import { findCustomer } from '../modules/customers/index.js';
 import { moveStock } from '../modules/inventory/index.js';
 import { earnPoints, redeemPoints, spendStoreCredit } from '../modules/loyalty/index.js';
@@ -46,18 +51,7 @@ export type RecordSaleInput = {
   _id: string;
   store_id: string;
   customer_id?: string | null;
-  items: {
-    _id: string;
-    variety_id?: string | null;
-    quantity: number;
-    price?: number;
-    /** Offline sales: the unit price in the device's catalogue when it was sold (see SaleRules). */
-    list_price?: number;
-    /** Offline sales may carry the modifier price the device charged. */
-    modifiers?: { _id: string; selling_price?: number }[];
-    discount_type?: 'amount' | 'percentage' | null;
-    discount?: number | null;
-  }[];
+  items: SaleItemInput[];
   discount_type?: 'amount' | 'percentage' | null;
   discount?: number | null;
   payments: { method: string; amount: number; points?: number }[];
@@ -95,112 +89,36 @@ export type SaleCustomer = {
 /** 409 while a twin of the same sale is mid-flight: a retry, not a refusal. */
 export const SALE_BEING_RECORDED = 'This sale is being recorded; try again in a moment.';
 
-export const canDiscount = (auth: AuthContext): boolean =>
-  auth.isAdmin || auth.permissions.has('pos.discounts');
-
-export type PricedLine = {
-  productId: string;
-  varietyId: string | null;
-  name: string;
-  tracksStock: boolean;
-  unitPriceKobo: number;
-  /** Cost of one unit when sold, kept on the line for profit. */
-  unitCostKobo: number;
-  modifiers: SaleLineModifierJson[];
-  quantity: number;
-  discount: DiscountInput;
-};
-
-/** Looks up every item in the catalogue: names, prices, modifiers; applies the permission rules. */
-const priceItems = async (
-  tx: InTx,
-  auth: AuthContext,
-  items: RecordSaleInput['items'],
-): Promise<PricedLine[]> => {
-  const b = auth.businessId;
-  const productIds = [...new Set(items.map((i) => i._id))];
-  const varietyIds = [...new Set(items.flatMap((i) => (i.variety_id ? [i.variety_id] : [])))];
-  const modifierIds = [...new Set(items.flatMap((i) => (i.modifiers ?? []).map((m) => m._id)))];
-  const products = await tx
-    .selectFrom('products')
-    .select(['id', 'name', 'product_type', 'track_stock', 'selling_price', 'cost_price'])
-    .where('business_id', '=', b)
-    .where('id', 'in', productIds)
-    .where('deleted_at', 'is', null)
-    .execute();
-  const varieties = varietyIds.length
-    ? await tx
-        .selectFrom('product_varieties')
-        .select(['id', 'product_id', 'name', 'selling_price', 'cost_price'])
-        .where('business_id', '=', b)
-        .where('id', 'in', varietyIds)
-        .where('deleted_at', 'is', null)
-        .execute()
-    : [];
-  const modifiers = modifierIds.length
-    ? await tx
-        .selectFrom('modifiers')
-        .select(['id', 'name', 'selling_price'])
-        .where('business_id', '=', b)
-        .where('id', 'in', modifierIds)
-        .where('deleted_at', 'is', null)
-        .execute()
-    : [];
-  const productById = new Map(products.map((p) => [p.id, p]));
-  const varietyById = new Map(varieties.map((v) => [v.id, v]));
-  const modifierById = new Map(modifiers.map((m) => [m.id, m]));
-  const mayDiscount = canDiscount(auth);
-  return items.map((item, index) => {
-    const p = productById.get(item._id.toLowerCase());
-    if (!p) throw notFound('Product');
-    let name = p.name;
-    let catalogueKobo = p.selling_price;
-    // The cost when sold: a variety's own cost, else the product's.
-    let unitCostKobo = p.cost_price;
-    let varietyId: string | null = null;
-    if (p.product_type === 'variable') {
-      if (!item.variety_id)
-        throw badRequest(`items[${index}].variety_id is required: ${p.name} has varieties.`);
-      const v = varietyById.get(item.variety_id.toLowerCase());
-      if (!v || v.product_id !== p.id) throw notFound('Variety');
-      name = `${p.name} (${v.name})`;
-      catalogueKobo = v.selling_price;
-      if (v.cost_price > 0) unitCostKobo = v.cost_price;
-      varietyId = v.id;
-    } else if (item.variety_id) {
-      throw badRequest(`items[${index}].variety_id: ${p.name} has no varieties.`);
+/** How a sale at the counter words an item it cannot price. */
+const onlinePricing: PricingRules = {
+  offline: false,
+  refuse: (problem) => {
+    switch (problem.kind) {
+      case 'unknown_product':
+        return notFound('Product');
+      case 'variety_required':
+        return badRequest(
+          `items[${problem.index}].variety_id is required: ${problem.product} has varieties.`,
+        );
+      case 'no_varieties':
+        return badRequest(`items[${problem.index}].variety_id: ${problem.product} has no varieties.`);
+      case 'unknown_variety':
+        return notFound('Variety');
+      case 'unknown_modifier':
+        return notFound('Modifier');
+      case 'price_not_allowed':
+        return forbidden('Your role cannot change prices or give discounts.');
+      case 'discount_too_large':
+        return badRequest(
+          `items[${problem.index}].discount cannot be more than the line amount (${formatKobo(problem.grossKobo)}).`,
+        );
     }
-    const unitPriceKobo = item.price === undefined ? catalogueKobo : toKobo(item.price);
-    const discount = discountFromBody(item.discount_type, item.discount);
-    if (!mayDiscount && (unitPriceKobo !== catalogueKobo || discount))
-      throw forbidden('Your role cannot change prices or give discounts.');
-    const lineModifiers = (item.modifiers ?? []).map((m) => {
-      const row = modifierById.get(m._id.toLowerCase());
-      if (!row) throw notFound('Modifier');
-      return { _id: row.id, name: row.name, selling_price: row.selling_price };
-    });
-    const gross = (unitPriceKobo + lineModifiers.reduce((a, m) => a + m.selling_price, 0)) * item.quantity;
-    if (discountExceeds(gross, discount))
-      throw badRequest(
-        `items[${index}].discount cannot be more than the line amount (${formatKobo(gross)}).`,
-      );
-    return {
-      productId: p.id,
-      varietyId,
-      name,
-      tracksStock: p.product_type !== 'service' && p.track_stock,
-      unitPriceKobo,
-      unitCostKobo,
-      modifiers: lineModifiers,
-      quantity: item.quantity,
-      discount,
-    };
-  });
+  },
 };
 
 /** A sale at the counter: today's catalogue, a live customer, an open register for cash. */
 const onlineRules: SaleRules = {
-  priceItems,
+  priceItems: (tx, auth, items) => priceSaleLines(tx, auth, items, onlinePricing),
   customer: async (tx, businessId, id) => {
     if (!(await findCustomer(tx, businessId, id))) throw notFound('Customer');
     return { customerId: id, pendingCustomerId: null };
