@@ -4,6 +4,7 @@ import {
   businessIdParams,
   createSaleBody,
   envelope,
+  offlineSalesBatch,
   payLaterBody,
   payLaterParams,
   receiptQuery,
@@ -24,6 +25,7 @@ import {
   ticketListQuery,
   unpaidParams,
   unpaidSalesData,
+  uploadResponse,
 } from '@ms/contracts';
 import type { Deps } from '../../deps.js';
 import { anyPermission, assertOwnBusiness, authOf, permission } from '../../plugins/auth.js';
@@ -31,6 +33,8 @@ import { ok } from '../../plugins/envelope.js';
 import { payLater } from '../../flows/pay-later.js';
 import { recordSale } from '../../flows/record-sale.js';
 import { refundSale } from '../../flows/refund-sale.js';
+import { syncOfflineSales } from '../../flows/sync-offline-sales.js';
+import { uploadFailureLog } from '../../lib/upload-batch.js';
 import { sendReceipt } from './receipts.service.js';
 import { listSales, saleDetail, unpaidSales } from './sale-reads.service.js';
 import { syncSales } from './sales-sync.service.js';
@@ -260,6 +264,56 @@ export const salesRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
       const auth = assertOwnBusiness(request, request.params.businessId);
       await deleteTicket(deps.db, auth, request.params.id);
       return ok({ _id: request.params.id }, 'Ticket deleted');
+    },
+  );
+
+  // Uploads of the offline engine (spec 000 §4, §7.4; decision 0004): sales made on a device,
+  // each answered on its own in the order sent. 200 with `{results}` whenever the batch itself is
+  // well formed; 503 when the server could not finish (send the batch again).
+  const uploadTags = ['sync'];
+  const salesAnswer = { 200: envelope(uploadResponse(sale)) };
+  for (const path of ['/v1/sales/syncsale/', '/v1/sales/syncsale'])
+    app.post(
+      path,
+      {
+        preHandler: permission('pos.make_sale'),
+        schema: {
+          tags: uploadTags,
+          summary: 'Upload sales made offline (idempotent on each _id; each answered on its own)',
+          body: offlineSalesBatch,
+          response: salesAnswer,
+        },
+      },
+      async (request) =>
+        ok(
+          await syncOfflineSales(
+            deps.db,
+            authOf(request),
+            request.body.sales as unknown[],
+            uploadFailureLog(request),
+          ),
+          'Sales synced',
+        ),
+    );
+
+  app.post(
+    '/v2/business/:businessId/sales/offline/sync',
+    {
+      preHandler: permission('pos.make_sale'),
+      schema: {
+        tags: uploadTags,
+        summary: 'Upload sales made offline (idempotent on each _id; each answered on its own)',
+        params: businessIdParams,
+        body: offlineSalesBatch,
+        response: salesAnswer,
+      },
+    },
+    async (request) => {
+      const auth = assertOwnBusiness(request, request.params.businessId);
+      return ok(
+        await syncOfflineSales(deps.db, auth, request.body.sales as unknown[], uploadFailureLog(request)),
+        'Sales synced',
+      );
     },
   );
 };
