@@ -1,9 +1,9 @@
-import { discountExceeds, discountFromBody, toKobo, type DiscountInput } from '@ms/contracts';
+import { discountExceeds, discountFromBody, toKobo } from '@ms/contracts';
 import type { InTx } from '../db/database.js';
-import type { SaleLineModifierJson } from '../db/schema.js';
 import type { AuthContext } from '../plugins/auth.js';
 import { modifiersForSale } from '../modules/modifiers/index.js';
 import { productsForSale } from '../modules/products/index.js';
+import type { SaleLineInput } from '../modules/sales/index.js';
 
 /** The items of a sale as the POST body (online) or the upload (offline) carries them. */
 export type SaleItemInput = {
@@ -19,18 +19,8 @@ export type SaleItemInput = {
   discount?: number | null;
 };
 
-export type PricedLine = {
-  productId: string;
-  varietyId: string | null;
-  name: string;
-  tracksStock: boolean;
-  unitPriceKobo: number;
-  /** Cost of one unit when sold, kept on the line for profit. */
-  unitCostKobo: number;
-  modifiers: SaleLineModifierJson[];
-  quantity: number;
-  discount: DiscountInput;
-};
+/** A line priced from the catalogue, as the sales module stores it. */
+export type PricedLine = SaleLineInput;
 
 export const canDiscount = (auth: AuthContext): boolean =>
   auth.isAdmin || auth.permissions.has('pos.discounts');

@@ -17,5 +17,6 @@ export {
   type NewRefund,
   type NewSaleLine,
   type NewSalePayment,
+  type SaleLineInput,
   type SaleLineRow,
 } from './sales.writes.js';

@@ -73,16 +73,22 @@ export const updateSale = async (
     .execute();
 };
 
-export type NewSaleLine = {
+/** A line as sold: what it is, its price and cost when sold, its discount. */
+export type SaleLineInput = {
   productId: string;
   varietyId: string | null;
   name: string;
   tracksStock: boolean;
   unitPriceKobo: number;
+  /** Cost of one unit when sold, kept on the line for profit. */
   unitCostKobo: number;
   modifiers: SaleLineModifierJson[];
   quantity: number;
   discount: DiscountInput;
+};
+
+/** A line with its amounts (`computeSaleTotals`). */
+export type NewSaleLine = SaleLineInput & {
   discountKobo: number;
   totalKobo: number;
   netKobo: number;
