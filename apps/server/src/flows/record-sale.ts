@@ -9,19 +9,11 @@ import {
   paidStatus,
   type Sale,
 } from '@ms/contracts';
-import { assertStoreAccess } from '../modules/stores/index.js';
-import { nextNumber } from '../lib/counters.js';
 import type { Database, InTx } from '../db/database.js';
+import { nextNumber } from '../lib/counters.js';
 import { isForeignKeyViolation } from '../lib/db-errors.js';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors.js';
 import type { AuthContext } from '../plugins/auth.js';
-import {
-  canDiscount,
-  priceSaleLines,
-  type PricedLine,
-  type PricingRules,
-  type SaleItemInput,
-} from './price-sale-lines.js';
 import { findCustomer } from '../modules/customers/index.js';
 import { moveStock } from '../modules/inventory/index.js';
 import { earnPoints, redeemPoints, spendStoreCredit } from '../modules/loyalty/index.js';
@@ -36,6 +28,14 @@ import {
   storedDiscount,
   updateSale,
 } from '../modules/sales/index.js';
+import { assertStoreAccess } from '../modules/stores/index.js';
+import {
+  canDiscount,
+  priceSaleLines,
+  type PricedLine,
+  type PricingRules,
+  type SaleItemInput,
+} from './price-sale-lines.js';
 
 /**
  * Records a sale made at the counter in ONE transaction: the sale, its lines and payments, the

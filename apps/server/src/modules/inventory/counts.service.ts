@@ -9,12 +9,12 @@ import type {
   StockCountDetail,
   StockCountPage,
 } from '@ms/contracts';
-import { assertStoreAccess } from '../stores/index.js';
-import { nextNumber } from '../../lib/counters.js';
 import type { Database, Tx } from '../../db/database.js';
+import { nextNumber } from '../../lib/counters.js';
 import type { DB } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
+import { assertStoreAccess } from '../stores/index.js';
 import { assertId, fullName, iso, isoOf, itemLabel, pageOf, type Caller } from './inventory.shared.js';
 import { moveStock } from './stock-ledger.js';
 

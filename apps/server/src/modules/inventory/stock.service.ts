@@ -11,9 +11,9 @@ import {
   type StockLogQuery,
   type StockSummary,
 } from '@ms/contracts';
-import { assertStoreAccess, visibleStoreIds } from '../stores/index.js';
 import type { Database, Tx } from '../../db/database.js';
 import { dayEnd, dayStart } from '../../lib/business-time.js';
+import { assertStoreAccess, visibleStoreIds } from '../stores/index.js';
 import { fullName, isoOf, itemLabel, pageOf, type Caller } from './inventory.shared.js';
 import { moveStock, resolveItems } from './stock-ledger.js';
 

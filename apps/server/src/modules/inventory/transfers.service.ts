@@ -10,12 +10,12 @@ import type {
   TransferStatus,
 } from '@ms/contracts';
 import type { Updateable } from 'kysely';
-import { assertStoreAccess } from '../stores/index.js';
-import { nextNumber } from '../../lib/counters.js';
 import type { Database, Tx } from '../../db/database.js';
+import { nextNumber } from '../../lib/counters.js';
 import type { DB } from '../../db/schema.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
+import { assertStoreAccess } from '../stores/index.js';
 import {
   assertAnyStoreAccess,
   assertId,

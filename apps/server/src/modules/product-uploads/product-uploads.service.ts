@@ -8,11 +8,11 @@ import {
   type UploadBatch,
   type UploadBatchPage,
 } from '@ms/contracts';
-import { assertStoreAccess } from '../stores/index.js';
 import type { Database } from '../../db/database.js';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.js';
 import { isUuid, newId } from '../../lib/ids.js';
 import type { AuthContext } from '../../plugins/auth.js';
+import { assertStoreAccess } from '../stores/index.js';
 import { readProductFile } from './parse-file.js';
 import {
   failedRowsOf,

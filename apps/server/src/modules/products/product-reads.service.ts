@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import type { BarcodeMatch, Product, ProductListQuery } from '@ms/contracts';
-import { assertStoreAccess } from '../stores/index.js';
 import type { Database, Tx } from '../../db/database.js';
 import { HttpError, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import type { AuthContext } from '../../plugins/auth.js';
+import { assertStoreAccess } from '../stores/index.js';
 import {
   countProducts,
   lastProductChange,

@@ -1,8 +1,8 @@
 import type { SetStocksBody, SetStocksResult } from '@ms/contracts';
-import { assertStoreAccess } from '../stores/index.js';
 import type { Database } from '../../db/database.js';
 import { badRequest } from '../../lib/errors.js';
 import type { AuthContext } from '../../plugins/auth.js';
+import { assertStoreAccess } from '../stores/index.js';
 import { moveStock, resolveItems } from '../inventory/index.js';
 import { lockLevels } from './products.writes.js';
 

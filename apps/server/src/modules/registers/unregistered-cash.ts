@@ -9,8 +9,8 @@ import {
 import type { Database } from '../../db/database.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { AuthContext } from '../../plugins/auth.js';
-import { insertMovement } from './register-ledger.js';
 import { assertAssigned } from '../stores/index.js';
+import { insertMovement } from './register-ledger.js';
 import { findRegister, lockOpenSession, oneRegister, storeIdsToShow } from './registers.service.js';
 
 /**
