@@ -2,11 +2,17 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { Kysely, PGliteDialect, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema.js';
 
 export type Database = Kysely<DB>;
+
+/** What a query runs on: an open transaction, or the database (one statement, its own transaction). */
+export type Tx = Transaction<DB> | Database;
+
+/** Must be inside a transaction: work whose writes stand or fall together (flows). */
+export type InTx = Transaction<DB>;
 
 const INT8 = 20;
 /** int8 (counts, kobo) as a JS number on both drivers: safe for amounts up to 90 trillion naira. */

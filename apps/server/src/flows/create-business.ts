@@ -3,7 +3,7 @@ import type { Database } from '../db/database.js';
 import { conflict } from '../lib/errors.js';
 import { isUniqueViolation } from '../lib/db-errors.js';
 import { newId } from '../lib/ids.js';
-import { hashPassword } from '../modules/accounts/passwords.js';
+import { hashPassword } from '../modules/accounts/index.js';
 import { ensureMainTills } from '../modules/registers/index.js';
 
 export type CreatedBusiness = {

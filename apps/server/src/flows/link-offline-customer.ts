@@ -3,6 +3,7 @@ import type { Database } from '../db/database.js';
 import type { AuthContext } from '../plugins/auth.js';
 import { createCustomer } from '../modules/customers/index.js';
 import { earnPoints } from '../modules/loyalty/index.js';
+import { linkPendingCustomer, updateSale } from '../modules/sales/index.js';
 import { lockCustomerId } from './offline-sale-rules.js';
 
 type Caller = Pick<AuthContext, 'businessId' | 'userId'>;
@@ -22,13 +23,7 @@ export const linkPendingSales = async (
   customerId = pendingId,
 ): Promise<number> => {
   await lockCustomerId(tx, businessId, pendingId);
-  const sales = await tx
-    .updateTable('sales')
-    .set({ customer_id: customerId, pending_customer_id: null })
-    .where('business_id', '=', businessId)
-    .where('pending_customer_id', '=', pendingId)
-    .returning(['id', 'user_id', 'amount_paid_kobo', 'refunded_kobo'])
-    .execute();
+  const sales = await linkPendingCustomer(tx, businessId, pendingId, customerId);
   for (const sale of sales) {
     const earnable = Math.max(0, Number(sale.amount_paid_kobo) - Number(sale.refunded_kobo));
     const points =
@@ -41,13 +36,7 @@ export const linkPendingSales = async (
             userId: sale.user_id,
           })
         : 0;
-    if (points > 0)
-      await tx
-        .updateTable('sales')
-        .set({ points_earned: points })
-        .where('business_id', '=', businessId)
-        .where('id', '=', sale.id)
-        .execute();
+    if (points > 0) await updateSale(tx, businessId, sale.id, { points_earned: points });
   }
   return sales.length;
 };

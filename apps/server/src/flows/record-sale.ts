@@ -1,4 +1,3 @@
-import type { Transaction } from 'kysely';
 import {
   computeSaleTotals,
   saleTotalsIssue,
@@ -7,22 +6,36 @@ import {
   formatKobo,
   summarisePayments,
   toKobo,
-  type DiscountInput,
+  paidStatus,
   type Sale,
-  type SaleStatus,
 } from '@ms/contracts';
-import type { Database } from '../db/database.js';
-import type { DB, SaleLineModifierJson } from '../db/schema.js';
+import type { Database, InTx } from '../db/database.js';
+import { nextNumber } from '../lib/counters.js';
 import { isForeignKeyViolation } from '../lib/db-errors.js';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors.js';
-import { newId } from '../lib/ids.js';
 import type { AuthContext } from '../plugins/auth.js';
 import { findCustomer } from '../modules/customers/index.js';
-import { assertStoreAccess, moveStock, nextNumber } from '../modules/inventory/stock-ledger.js';
+import { moveStock } from '../modules/inventory/index.js';
 import { earnPoints, redeemPoints, spendStoreCredit } from '../modules/loyalty/index.js';
 import { openRegisterOf, recordRegisterCash } from '../modules/registers/index.js';
 import { paymentMethodLabels } from '../modules/payment-options/index.js';
-import { loadSale } from '../modules/sales/sales.repository.js';
+import {
+  claimSaleId,
+  insertSaleLines,
+  insertSalePayments,
+  loadSale,
+  saleIdUsedElsewhere,
+  storedDiscount,
+  updateSale,
+} from '../modules/sales/index.js';
+import { assertStoreAccess } from '../modules/stores/index.js';
+import {
+  canDiscount,
+  priceSaleLines,
+  type PricedLine,
+  type PricingRules,
+  type SaleItemInput,
+} from './price-sale-lines.js';
 
 /**
  * Records a sale made at the counter in ONE transaction: the sale, its lines and payments, the
@@ -38,18 +51,7 @@ export type RecordSaleInput = {
   _id: string;
   store_id: string;
   customer_id?: string | null;
-  items: {
-    _id: string;
-    variety_id?: string | null;
-    quantity: number;
-    price?: number;
-    /** Offline sales: the unit price in the device's catalogue when it was sold (see SaleRules). */
-    list_price?: number;
-    /** Offline sales may carry the modifier price the device charged. */
-    modifiers?: { _id: string; selling_price?: number }[];
-    discount_type?: 'amount' | 'percentage' | null;
-    discount?: number | null;
-  }[];
+  items: SaleItemInput[];
   discount_type?: 'amount' | 'percentage' | null;
   discount?: number | null;
   payments: { method: string; amount: number; points?: number }[];
@@ -59,22 +61,20 @@ export type RecordSaleInput = {
   pay_later?: boolean;
 };
 
-type Tx = Transaction<DB>;
-
 /**
  * What differs for a sale made offline (flows/offline-sale-rules.ts, decision 0004): how items are
  * priced, how the customer is found, where the cash goes. Online sales use `onlineRules`.
  */
 export type SaleRules = {
-  priceItems: (tx: Tx, auth: AuthContext, items: RecordSaleInput['items']) => Promise<PricedLine[]>;
+  priceItems: (tx: InTx, auth: AuthContext, items: RecordSaleInput['items']) => Promise<PricedLine[]>;
   /**
    * `customerId` to link now, or `pendingCustomerId` to link when that customer lands; `dropped`
    * when the id named was left off the sale (why, for the device).
    */
-  customer: (tx: Tx, businessId: string, id: string) => Promise<SaleCustomer>;
+  customer: (tx: InTx, businessId: string, id: string) => Promise<SaleCustomer>;
   /** Puts the cash kept in a register; the register it went to, or the kobo no register took. */
   keepCash: (
-    tx: Tx,
+    tx: InTx,
     input: { businessId: string; storeId: string; userId: string; amountKobo: number; saleId: string },
   ) => Promise<{ registerId: string | null; unregisteredKobo: number }>;
 };
@@ -89,120 +89,36 @@ export type SaleCustomer = {
 /** 409 while a twin of the same sale is mid-flight: a retry, not a refusal. */
 export const SALE_BEING_RECORDED = 'This sale is being recorded; try again in a moment.';
 
-export const canDiscount = (auth: AuthContext): boolean =>
-  auth.isAdmin || auth.permissions.has('pos.discounts');
-
-/** The status a sale has from what is paid. */
-export const paidStatus = (totalKobo: number, paidKobo: number): SaleStatus =>
-  paidKobo >= totalKobo ? 'completed' : paidKobo === 0 ? 'unpaid' : 'partially_paid';
-
-/** Stored discount value: kobo for amount, hundredths of a percent for percentage. */
-const storedDiscount = (d: DiscountInput): number | null =>
-  d ? (d.type === 'amount' ? d.value : Math.round(d.value * 100)) : null;
-
-export type PricedLine = {
-  productId: string;
-  varietyId: string | null;
-  name: string;
-  tracksStock: boolean;
-  unitPriceKobo: number;
-  /** Cost of one unit when sold, kept on the line for profit. */
-  unitCostKobo: number;
-  modifiers: SaleLineModifierJson[];
-  quantity: number;
-  discount: DiscountInput;
-};
-
-/** Looks up every item in the catalogue: names, prices, modifiers; applies the permission rules. */
-const priceItems = async (
-  tx: Tx,
-  auth: AuthContext,
-  items: RecordSaleInput['items'],
-): Promise<PricedLine[]> => {
-  const b = auth.businessId;
-  const productIds = [...new Set(items.map((i) => i._id))];
-  const varietyIds = [...new Set(items.flatMap((i) => (i.variety_id ? [i.variety_id] : [])))];
-  const modifierIds = [...new Set(items.flatMap((i) => (i.modifiers ?? []).map((m) => m._id)))];
-  const products = await tx
-    .selectFrom('products')
-    .select(['id', 'name', 'product_type', 'track_stock', 'selling_price', 'cost_price'])
-    .where('business_id', '=', b)
-    .where('id', 'in', productIds)
-    .where('deleted_at', 'is', null)
-    .execute();
-  const varieties = varietyIds.length
-    ? await tx
-        .selectFrom('product_varieties')
-        .select(['id', 'product_id', 'name', 'selling_price', 'cost_price'])
-        .where('business_id', '=', b)
-        .where('id', 'in', varietyIds)
-        .where('deleted_at', 'is', null)
-        .execute()
-    : [];
-  const modifiers = modifierIds.length
-    ? await tx
-        .selectFrom('modifiers')
-        .select(['id', 'name', 'selling_price'])
-        .where('business_id', '=', b)
-        .where('id', 'in', modifierIds)
-        .where('deleted_at', 'is', null)
-        .execute()
-    : [];
-  const productById = new Map(products.map((p) => [p.id, p]));
-  const varietyById = new Map(varieties.map((v) => [v.id, v]));
-  const modifierById = new Map(modifiers.map((m) => [m.id, m]));
-  const mayDiscount = canDiscount(auth);
-  return items.map((item, index) => {
-    const p = productById.get(item._id.toLowerCase());
-    if (!p) throw notFound('Product');
-    let name = p.name;
-    let catalogueKobo = p.selling_price;
-    // The cost when sold: a variety's own cost, else the product's.
-    let unitCostKobo = p.cost_price;
-    let varietyId: string | null = null;
-    if (p.product_type === 'variable') {
-      if (!item.variety_id)
-        throw badRequest(`items[${index}].variety_id is required: ${p.name} has varieties.`);
-      const v = varietyById.get(item.variety_id.toLowerCase());
-      if (!v || v.product_id !== p.id) throw notFound('Variety');
-      name = `${p.name} (${v.name})`;
-      catalogueKobo = v.selling_price;
-      if (v.cost_price > 0) unitCostKobo = v.cost_price;
-      varietyId = v.id;
-    } else if (item.variety_id) {
-      throw badRequest(`items[${index}].variety_id: ${p.name} has no varieties.`);
+/** How a sale at the counter words an item it cannot price. */
+const onlinePricing: PricingRules = {
+  offline: false,
+  refuse: (problem) => {
+    switch (problem.kind) {
+      case 'unknown_product':
+        return notFound('Product');
+      case 'variety_required':
+        return badRequest(
+          `items[${problem.index}].variety_id is required: ${problem.product} has varieties.`,
+        );
+      case 'no_varieties':
+        return badRequest(`items[${problem.index}].variety_id: ${problem.product} has no varieties.`);
+      case 'unknown_variety':
+        return notFound('Variety');
+      case 'unknown_modifier':
+        return notFound('Modifier');
+      case 'price_not_allowed':
+        return forbidden('Your role cannot change prices or give discounts.');
+      case 'discount_too_large':
+        return badRequest(
+          `items[${problem.index}].discount cannot be more than the line amount (${formatKobo(problem.grossKobo)}).`,
+        );
     }
-    const unitPriceKobo = item.price === undefined ? catalogueKobo : toKobo(item.price);
-    const discount = discountFromBody(item.discount_type, item.discount);
-    if (!mayDiscount && (unitPriceKobo !== catalogueKobo || discount))
-      throw forbidden('Your role cannot change prices or give discounts.');
-    const lineModifiers = (item.modifiers ?? []).map((m) => {
-      const row = modifierById.get(m._id.toLowerCase());
-      if (!row) throw notFound('Modifier');
-      return { _id: row.id, name: row.name, selling_price: row.selling_price };
-    });
-    const gross = (unitPriceKobo + lineModifiers.reduce((a, m) => a + m.selling_price, 0)) * item.quantity;
-    if (discountExceeds(gross, discount))
-      throw badRequest(
-        `items[${index}].discount cannot be more than the line amount (${formatKobo(gross)}).`,
-      );
-    return {
-      productId: p.id,
-      varietyId,
-      name,
-      tracksStock: p.product_type !== 'service' && p.track_stock,
-      unitPriceKobo,
-      unitCostKobo,
-      modifiers: lineModifiers,
-      quantity: item.quantity,
-      discount,
-    };
-  });
+  },
 };
 
 /** A sale at the counter: today's catalogue, a live customer, an open register for cash. */
 const onlineRules: SaleRules = {
-  priceItems,
+  priceItems: (tx, auth, items) => priceSaleLines(tx, auth, items, onlinePricing),
   customer: async (tx, businessId, id) => {
     if (!(await findCustomer(tx, businessId, id))) throw notFound('Customer');
     return { customerId: id, pendingCustomerId: null };
@@ -233,40 +149,14 @@ export const recordSale = async (
   try {
     return await db.transaction().execute(async (tx) => {
       // 1. Claim the id. A retry (or a concurrent twin that just committed) finds it taken.
-      const claimed = await tx
-        .insertInto('sales')
-        .values({
-          business_id: b,
-          id: saleId,
-          receipt_number: `PENDING-${saleId}`,
-          store_id: storeId,
-          user_id: auth.userId,
-          status: 'completed',
-          subtotal_kobo: 0,
-          total_kobo: 0,
-          order_discount_type: null,
-          order_discount_value: null,
-          customer_id: null,
-          register_id: null,
-          note: null,
-        })
-        // No conflict target: a twin in flight can also meet this row first on the placeholder
-        // receipt number's unique index, which a targeted ON CONFLICT would raise as an error.
-        .onConflict((oc) => oc.doNothing())
-        .returning('id')
-        .executeTakeFirst();
+      const claimed = await claimSaleId(tx, { businessId: b, saleId, storeId, userId: auth.userId });
       if (!claimed) {
         const stored = await loadSale(tx, b, saleId);
         if (!stored) throw conflict(SALE_BEING_RECORDED);
         return { sale: stored, created: false };
       }
-      const elsewhere = await tx
-        .selectFrom('sales')
-        .select('id')
-        .where('id', '=', saleId)
-        .where('business_id', '<>', b)
-        .executeTakeFirst();
-      if (elsewhere) throw conflict('This sale id is already used; make a new sale.');
+      if (await saleIdUsedElsewhere(tx, b, saleId))
+        throw conflict('This sale id is already used; make a new sale.');
 
       // 2. Who and where.
       await assertStoreAccess(tx, auth, storeId);
@@ -396,76 +286,49 @@ export const recordSale = async (
         /^RC-0*(\d+)$/,
         (_, n: string) => `RC-${n.padStart(6, '0')}`,
       );
-      await tx
-        .updateTable('sales')
-        .set({
-          receipt_number: receiptNumber,
-          register_id: registerId,
-          customer_id: customerId,
-          pending_customer_id: pendingCustomerId,
-          unregistered_cash_kobo: cash?.unregisteredKobo ?? 0,
-          status: paidStatus(totals.totalKobo, summary.amountPaidKobo),
-          subtotal_kobo: totals.subtotalKobo,
-          order_discount_type: orderDiscount?.type ?? null,
-          order_discount_value: storedDiscount(orderDiscount),
-          order_discount_kobo: totals.orderDiscountKobo,
-          discount_total_kobo: totals.discountTotalKobo,
-          total_kobo: totals.totalKobo,
-          amount_paid_kobo: summary.amountPaidKobo,
-          change_due_kobo: summary.changeDueKobo,
-          points_earned: pointsEarned,
-          note: input.note || null,
-          offline_date: offlineDateOf(input.offline_date),
-          is_offline_data: input.is_offline_data ?? input.offline_date != null,
-        })
-        .where('business_id', '=', b)
-        .where('id', '=', saleId)
-        .execute();
-      await tx
-        .insertInto('sale_lines')
-        .values(
-          lines.map((l, position) => ({
-            business_id: b,
-            id: newId(),
-            sale_id: saleId,
-            position,
-            product_id: l.productId,
-            variety_id: l.varietyId,
-            name: l.name,
-            quantity: l.quantity,
-            unit_price_kobo: l.unitPriceKobo,
-            unit_cost_kobo: l.unitCostKobo,
-            modifiers: JSON.stringify(l.modifiers),
-            discount_type: l.discount?.type ?? null,
-            discount_value: storedDiscount(l.discount),
-            discount_kobo: totals.lines[position]?.discountKobo ?? 0,
-            total_kobo: totals.lines[position]?.totalKobo ?? 0,
-            net_kobo: totals.lines[position]?.netKobo ?? 0,
-            tracks_stock: l.tracksStock,
-          })),
-        )
-        .execute();
+      await updateSale(tx, b, saleId, {
+        receipt_number: receiptNumber,
+        register_id: registerId,
+        customer_id: customerId,
+        pending_customer_id: pendingCustomerId,
+        unregistered_cash_kobo: cash?.unregisteredKobo ?? 0,
+        status: paidStatus(totals.totalKobo, summary.amountPaidKobo),
+        subtotal_kobo: totals.subtotalKobo,
+        order_discount_type: orderDiscount?.type ?? null,
+        order_discount_value: storedDiscount(orderDiscount),
+        order_discount_kobo: totals.orderDiscountKobo,
+        discount_total_kobo: totals.discountTotalKobo,
+        total_kobo: totals.totalKobo,
+        amount_paid_kobo: summary.amountPaidKobo,
+        change_due_kobo: summary.changeDueKobo,
+        points_earned: pointsEarned,
+        note: input.note || null,
+        offline_date: offlineDateOf(input.offline_date),
+        is_offline_data: input.is_offline_data ?? input.offline_date != null,
+      });
+      await insertSaleLines(
+        tx,
+        b,
+        saleId,
+        lines.map((l, position) => ({
+          ...l,
+          discountKobo: totals.lines[position]?.discountKobo ?? 0,
+          totalKobo: totals.lines[position]?.totalKobo ?? 0,
+          netKobo: totals.lines[position]?.netKobo ?? 0,
+        })),
+      );
       const kept = payments
         .map((p) => (p.method === 'cash' ? { ...p, amountKobo: 0 } : p))
         .filter((p) => p.method !== 'cash');
       if (summary.cashKeptKobo > 0)
         kept.unshift({ method: 'cash', amountKobo: summary.cashKeptKobo, points: null });
-      if (kept.length)
-        await tx
-          .insertInto('sale_payments')
-          .values(
-            kept.map((p) => ({
-              business_id: b,
-              id: newId(),
-              sale_id: saleId,
-              method: p.method,
-              amount_kobo: p.amountKobo,
-              points: p.points,
-              user_id: auth.userId,
-              method_label: labels.get(p.method) ?? null,
-            })),
-          )
-          .execute();
+      await insertSalePayments(
+        tx,
+        b,
+        saleId,
+        auth.userId,
+        kept.map((p) => ({ ...p, methodLabel: labels.get(p.method) ?? null })),
+      );
       const sale = await loadSale(tx, b, saleId);
       if (!sale) throw new Error('sale missing after insert');
       return { sale, created: true, ...(dropped ? { notice: dropped } : {}) };

@@ -92,3 +92,8 @@ export const runUploadBatch = async <S extends z.ZodType, T>(opts: {
   }
   return { results };
 };
+
+/** The `log` of an upload route: a record that failed (the batch will be sent again), on the request's log. */
+export const uploadFailureLog =
+  (request: { log: { error: (o: object, m: string) => void } }) => (err: unknown, id: string) =>
+    request.log.error({ err, id }, 'offline upload: record failed, batch to be retried');

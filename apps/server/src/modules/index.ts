@@ -21,7 +21,6 @@ import { registersRoutes } from './registers/registers.routes.js';
 import { salesRoutes } from './sales/sales.routes.js';
 import { reportsRoutes } from './reports/reports.routes.js';
 import { paymentOptionsRoutes } from './payment-options/payment-options.routes.js';
-import { syncRoutes } from './sync/sync.routes.js';
 import { paymentsRoutes } from './payments/payments.routes.js';
 
 /** Every module's routes. A module adds one line here. */
@@ -47,6 +46,5 @@ export const registerModules = async (app: FastifyInstance, deps: Deps): Promise
   await app.register(salesRoutes, deps);
   await app.register(reportsRoutes, deps);
   await app.register(paymentOptionsRoutes, deps);
-  await app.register(syncRoutes, deps);
   await app.register(paymentsRoutes, deps);
 };

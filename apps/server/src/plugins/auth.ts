@@ -79,6 +79,15 @@ export const permission = (key: PermissionKey) => async (request: FastifyRequest
     throw forbidden('Your role does not have permission to do this.');
 };
 
+/** preHandler: admin, or a role granted at least one of these permissions. */
+export const anyPermission =
+  (...keys: PermissionKey[]) =>
+  async (request: FastifyRequest) => {
+    const auth = authOf(request);
+    if (!auth.isAdmin && !keys.some((k) => auth.permissions.has(k)))
+      throw forbidden('Your role does not have permission to do this.');
+  };
+
 export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Database; tokens: TokenService }) => {
   const { db, tokens } = opts;
   app.addHook('onRequest', async (request) => {

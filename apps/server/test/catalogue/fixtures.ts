@@ -1,5 +1,5 @@
 import { newId } from '../../src/lib/ids.js';
-import { moveStock } from '../../src/modules/inventory/stock-ledger.js';
+import { moveStock } from '../../src/modules/inventory/index.js';
 import type { TestApp } from '../helper.js';
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { product } from '@ms/contracts';
-import { moveStock } from '../../src/modules/inventory/stock-ledger.js';
+import { moveStock } from '../../src/modules/inventory/index.js';
 import { seedProduct, seedStore, stockOf } from '../catalogue/fixtures.js';
 import { addCashier, createTestApp, signUp, type TestApp } from '../helper.js';
 import { addEmployee } from '../staff/staff-helper.js';

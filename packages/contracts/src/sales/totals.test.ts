@@ -5,6 +5,7 @@ import {
   computeCartTotals,
   computeSaleTotals,
   discountExceeds,
+  paidStatus,
   percentOfKobo,
   refundAmountKobo,
   summarisePayments,
@@ -148,5 +149,15 @@ describe('cart totals in naira (what the POS shows)', () => {
     expect(t.subtotalKobo).toBe(292_500);
     expect(t.orderDiscountKobo).toBe(29_250);
     expect(t.totalKobo).toBe(263_250);
+  });
+});
+
+describe('paidStatus', () => {
+  it('is completed when the total is paid, unpaid when nothing is, else partially paid', () => {
+    expect(paidStatus(10_000, 10_000)).toBe('completed');
+    expect(paidStatus(10_000, 12_000)).toBe('completed');
+    expect(paidStatus(0, 0)).toBe('completed');
+    expect(paidStatus(10_000, 0)).toBe('unpaid');
+    expect(paidStatus(10_000, 1)).toBe('partially_paid');
   });
 });

@@ -199,6 +199,10 @@ export const summarisePayments = (
   };
 };
 
+/** The status a sale has from what is paid of its total (a `SaleStatus` before any refund). */
+export const paidStatus = (totalKobo: number, paidKobo: number): 'completed' | 'unpaid' | 'partially_paid' =>
+  paidKobo >= totalKobo ? 'completed' : paidKobo === 0 ? 'unpaid' : 'partially_paid';
+
 /**
  * Money returned when `quantity` more units of a line are refunded, given `alreadyRefunded` units:
  * the line's net total is shared out by units, so refunding every unit returns exactly the net.

@@ -6,8 +6,7 @@ import {
   type CategoryV1,
   type Subcategory,
 } from '@ms/contracts';
-import type { Database } from '../../db/database.js';
-import type { Tx } from '../inventory/stock-ledger.js';
+import type { Database, Tx } from '../../db/database.js';
 
 export type CategoryRow = {
   id: string;

@@ -8,11 +8,10 @@ import type {
   Subcategory,
   UpdateSubcategoryBody,
 } from '@ms/contracts';
-import type { Database } from '../../db/database.js';
+import type { Database, Tx } from '../../db/database.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { isUuid, newId } from '../../lib/ids.js';
-import type { Tx } from '../inventory/stock-ledger.js';
 import {
   categoriesChangedSince,
   countProductsIn,

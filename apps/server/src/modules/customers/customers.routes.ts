@@ -9,13 +9,17 @@ import {
   customerPageQuery,
   customerSyncData,
   envelope,
+  offlineCustomersBatch,
   syncQuery,
   updateCustomerBody,
+  uploadResponse,
 } from '@ms/contracts';
 import type { Deps } from '../../deps.js';
 import { assertOwnBusiness, authOf, permission } from '../../plugins/auth.js';
 import { ok } from '../../plugins/envelope.js';
 import { createCustomerLinkingSales } from '../../flows/link-offline-customer.js';
+import { syncOfflineCustomers } from '../../flows/sync-offline-customers.js';
+import { uploadFailureLog } from '../../lib/upload-batch.js';
 import { customerDetail, editCustomer, listCustomerPage, syncCustomers } from './customers.service.js';
 
 const tags = ['customers'];
@@ -109,5 +113,30 @@ export const customersRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) =>
     },
     async (request) =>
       ok(await editCustomer(deps.db, authOf(request), request.params.id, request.body), 'Customer updated'),
+  );
+
+  // Upload of the offline engine (spec 000 §4, §7.4; decision 0004): customers made on a device,
+  // each answered on its own in the order sent; 503 when the server could not finish (send again).
+  app.post(
+    '/v1/customers/syncnewofflinecustomers',
+    {
+      preHandler: permission('customers.manage'),
+      schema: {
+        tags: ['sync'],
+        summary: 'Upload customers made offline (idempotent on each _id; each answered on its own)',
+        body: offlineCustomersBatch,
+        response: { 200: envelope(uploadResponse(customer)) },
+      },
+    },
+    async (request) =>
+      ok(
+        await syncOfflineCustomers(
+          deps.db,
+          authOf(request),
+          request.body.customers as unknown[],
+          uploadFailureLog(request),
+        ),
+        'Customers synced',
+      ),
   );
 };

@@ -11,7 +11,7 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import { conflict, HttpError, notFound } from '../../lib/errors.js';
 import { isUuid, newId } from '../../lib/ids.js';
 import type { AuthContext } from '../../plugins/auth.js';
-import { balancesOf } from '../loyalty/ledger.js';
+import { balancesOf } from '../loyalty/index.js';
 import {
   countCustomers,
   customerById,

@@ -14,8 +14,8 @@ import {
 } from '@ms/contracts';
 import type { Database } from '../../db/database.js';
 import { businessToday, dayEnd, dayStart, zoneOf } from '../../lib/business-time.js';
-import { notFound } from '../../lib/errors.js';
 import type { AuthContext } from '../../plugins/auth.js';
+import { assertStoreAccess } from '../stores/index.js';
 
 /**
  * Home page figures (spec 000 §7.3). Every figure is summed in SQL over integer kobo and turned into
@@ -34,14 +34,8 @@ type Scope = readonly string[] | null;
 export const storeScope = async (db: Database, auth: AuthContext, storeIdOrAll: string): Promise<Scope> => {
   if (storeIdOrAll === 'all') return auth.isAdmin ? null : auth.storeIds;
   const storeId = storeIdOrAll.toLowerCase();
-  const store = await db
-    .selectFrom('stores')
-    .select('id')
-    .where('business_id', '=', auth.businessId)
-    .where('id', '=', storeId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (!store || (!auth.isAdmin && !auth.storeIds.includes(storeId))) throw notFound('Store');
+  // Another store's figures are not the caller's to know: 404, as for a store of another business.
+  await assertStoreAccess(db, auth, storeId, { unassigned: 'hidden' });
   return [storeId];
 };
 

@@ -9,13 +9,14 @@ import type {
   StockCountDetail,
   StockCountPage,
 } from '@ms/contracts';
-import type { Database } from '../../db/database.js';
+import type { Database, Tx } from '../../db/database.js';
+import { nextNumber } from '../../lib/counters.js';
 import type { DB } from '../../db/schema.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import type { AuthContext } from '../../plugins/auth.js';
+import { assertStoreAccess } from '../stores/index.js';
 import { assertId, fullName, iso, isoOf, itemLabel, pageOf, type Caller } from './inventory.shared.js';
-import { assertStoreAccess, moveStock, nextNumber, type Tx } from './stock-ledger.js';
+import { moveStock } from './stock-ledger.js';
 
 /**
  * Stock counts. Starting one snapshots the expected level of every stock-tracked item in scope
@@ -111,7 +112,7 @@ const headerOf = async (tx: Tx, caller: Caller, id: string): Promise<StockCount>
   const row = await countColumns(countBase(tx, caller.businessId)).where('c.id', '=', id).executeTakeFirst();
   if (!row) throw notFound('Stock count');
   if (!caller.isAdmin && !caller.storeIds.includes(row.store_id))
-    await assertStoreAccess(tx, caller as AuthContext, row.store_id);
+    await assertStoreAccess(tx, caller, row.store_id);
   return toCount(row);
 };
 
@@ -231,7 +232,7 @@ export const startCount = async (
   body: StartCountBody,
 ): Promise<StockCountDetail> =>
   db.transaction().execute(async (tx) => {
-    await assertStoreAccess(tx, caller as AuthContext, body.store_id);
+    await assertStoreAccess(tx, caller, body.store_id);
     const b = caller.businessId;
     let categoryIds: string[] = [];
     if (body.scope === 'category') {
@@ -304,7 +305,7 @@ const lockCount = async (tx: Tx, caller: Caller, id: string) => {
     .executeTakeFirst();
   if (!row) throw notFound('Stock count');
   if (!caller.isAdmin && !caller.storeIds.includes(row.store_id))
-    await assertStoreAccess(tx, caller as AuthContext, row.store_id);
+    await assertStoreAccess(tx, caller, row.store_id);
   return row;
 };
 

@@ -1,10 +1,7 @@
-import type { FastifyRequest } from 'fastify';
 import type { PermissionKey } from '@ms/contracts';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import type { AuthContext } from '../../plugins/auth.js';
-import { authOf } from '../../plugins/auth.js';
-import type { Tx } from './stock-ledger.js';
 
 /** The caller as inventory services need it (routes pass the request's AuthContext). */
 export type Caller = Pick<AuthContext, 'businessId' | 'userId' | 'isAdmin' | 'storeIds' | 'permissions'>;
@@ -33,46 +30,10 @@ export const requirePermission = (caller: Caller, key: PermissionKey): void => {
   if (!hasPermission(caller, key)) throw forbidden('Your role does not have permission to do this.');
 };
 
-/** preHandler: admin, or a role granted at least one of these permissions. */
-export const anyPermission =
-  (...keys: PermissionKey[]) =>
-  async (request: FastifyRequest) => {
-    const auth = authOf(request);
-    if (!auth.isAdmin && !keys.some((k) => auth.permissions.has(k)))
-      throw forbidden('Your role does not have permission to do this.');
-  };
-
-/** Live store of this business, by id; 404 naming `what` otherwise. */
-export const assertStoreExists = async (tx: Tx, businessId: string, storeId: string, what = 'Store') => {
-  const row = await tx
-    .selectFrom('stores')
-    .select(['id', 'name'])
-    .where('business_id', '=', businessId)
-    .where('id', '=', storeId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (!row) throw notFound(what);
-  return row;
-};
-
 /** A non-admin must be assigned to at least one of these stores. */
 export const assertAnyStoreAccess = (caller: Caller, storeIds: readonly string[]): void => {
   if (!caller.isAdmin && !storeIds.some((s) => caller.storeIds.includes(s)))
     throw forbidden('You are not assigned to either store of this transfer.');
-};
-
-/** Stores a caller may see: all live stores for an admin, else the assigned ones. */
-export const visibleStoreIds = async (tx: Tx, caller: Caller): Promise<string[]> => {
-  let q = tx
-    .selectFrom('stores')
-    .select('id')
-    .where('business_id', '=', caller.businessId)
-    .where('deleted_at', 'is', null);
-  if (!caller.isAdmin) {
-    if (caller.storeIds.length === 0) return [];
-    q = q.where('id', 'in', [...caller.storeIds]);
-  }
-  return (await q.execute()).map((r) => r.id);
 };
 
 export const pageOf = (q: { page: number; limit: number }) => ({

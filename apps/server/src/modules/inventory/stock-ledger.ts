@@ -1,10 +1,8 @@
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import { MAX_STOCK_LEVEL, MOVEMENT_KINDS, type MovementKind } from '@ms/contracts';
-import type { Database } from '../../db/database.js';
-import type { DB } from '../../db/schema.js';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import type { Tx } from '../../db/database.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import type { AuthContext } from '../../plugins/auth.js';
 
 /**
  * The only way stock changes. Every change is a movement row (store, item, signed quantity,
@@ -15,8 +13,6 @@ import type { AuthContext } from '../../plugins/auth.js';
 /** Kinds of movement; the list is shared with clients (contracts `MOVEMENT_KINDS`). */
 export const MOVEMENT_REASONS = MOVEMENT_KINDS;
 export type MovementReason = MovementKind;
-
-export type Tx = Transaction<DB> | Database;
 
 /** A product without varieties, or one variety of a product. */
 export type StockItem = { productId: string; varietyId: string | null };
@@ -243,41 +239,4 @@ export const resolveItems = async (
     }
     return { productId: p.id, varietyId: null, itemId: p.id, name: p.name };
   });
-};
-
-/** The store is this business's and live, and a non-admin caller is assigned to it. */
-export const assertStoreAccess = async (
-  tx: Tx,
-  auth: AuthContext,
-  storeId: string,
-  field = 'store',
-): Promise<void> => {
-  const store = await tx
-    .selectFrom('stores')
-    .select('id')
-    .where('business_id', '=', auth.businessId)
-    .where('id', '=', storeId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (!store) throw notFound(field === 'store' ? 'Store' : field);
-  if (!auth.isAdmin && !auth.storeIds.includes(storeId))
-    throw forbidden('You are not assigned to this store.');
-};
-
-/** Next human number of a kind for a business ("TR-0001"), safe under concurrent writers. */
-export const nextNumber = async (
-  tx: Tx,
-  businessId: string,
-  name: string,
-  prefix: string,
-): Promise<string> => {
-  const row = await tx
-    .insertInto('counters')
-    .values({ business_id: businessId, name, value: 1 })
-    .onConflict((oc) =>
-      oc.columns(['business_id', 'name']).doUpdateSet({ value: sql<number>`counters.value + 1` }),
-    )
-    .returning('value')
-    .executeTakeFirstOrThrow();
-  return `${prefix}-${String(row.value).padStart(4, '0')}`;
 };

@@ -11,11 +11,11 @@ import {
   type StockLogQuery,
   type StockSummary,
 } from '@ms/contracts';
-import type { Database } from '../../db/database.js';
+import type { Database, Tx } from '../../db/database.js';
 import { dayEnd, dayStart } from '../../lib/business-time.js';
-import type { AuthContext } from '../../plugins/auth.js';
-import { fullName, isoOf, itemLabel, pageOf, visibleStoreIds, type Caller } from './inventory.shared.js';
-import { assertStoreAccess, moveStock, resolveItems, type Tx } from './stock-ledger.js';
+import { assertStoreAccess, visibleStoreIds } from '../stores/index.js';
+import { fullName, isoOf, itemLabel, pageOf, type Caller } from './inventory.shared.js';
+import { moveStock, resolveItems } from './stock-ledger.js';
 
 // ---------------------------------------------------------------------------------------------
 // Adjustments
@@ -27,7 +27,7 @@ export const adjustStock = async (
   body: AdjustmentBody,
 ): Promise<AdjustmentResult> =>
   db.transaction().execute(async (tx) => {
-    await assertStoreAccess(tx, caller as AuthContext, body.store_id);
+    await assertStoreAccess(tx, caller, body.store_id);
     const items = await resolveItems(tx, caller.businessId, body.items);
     const sign = body.type === 'add' ? 1 : -1;
     const rows = await moveStock(
@@ -188,7 +188,7 @@ export const stockSummary = async (
 ): Promise<StockSummary> => {
   let storeIds: string[];
   if (query.store) {
-    await assertStoreAccess(db, caller as AuthContext, query.store);
+    await assertStoreAccess(db, caller, query.store);
     storeIds = [query.store];
   } else storeIds = await visibleStoreIds(db, caller);
   const b = caller.businessId;

@@ -14,9 +14,8 @@ import {
   updateTransferBody,
 } from '@ms/contracts';
 import type { Deps } from '../../deps.js';
-import { assertOwnBusiness, permission } from '../../plugins/auth.js';
+import { anyPermission, assertOwnBusiness, permission } from '../../plugins/auth.js';
 import { ok } from '../../plugins/envelope.js';
-import { anyPermission } from './inventory.shared.js';
 import {
   cancelTransfer,
   createTransfer,

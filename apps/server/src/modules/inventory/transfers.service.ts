@@ -10,15 +10,15 @@ import type {
   TransferStatus,
 } from '@ms/contracts';
 import type { Updateable } from 'kysely';
-import type { Database } from '../../db/database.js';
+import type { Database, Tx } from '../../db/database.js';
+import { nextNumber } from '../../lib/counters.js';
 import type { DB } from '../../db/schema.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import type { AuthContext } from '../../plugins/auth.js';
+import { assertStoreAccess } from '../stores/index.js';
 import {
   assertAnyStoreAccess,
   assertId,
-  assertStoreExists,
   fullName,
   iso,
   isoOf,
@@ -27,7 +27,7 @@ import {
   requirePermission,
   type Caller,
 } from './inventory.shared.js';
-import { assertStoreAccess, moveStock, nextNumber, resolveItems, type Tx } from './stock-ledger.js';
+import { moveStock, resolveItems } from './stock-ledger.js';
 
 /**
  * Transfers between two stores. Sending moves stock out of the source at once (transfer_out);
@@ -228,7 +228,7 @@ export const listStoreTransfers = async (
   query: Omit<TransferListQuery, 'store'>,
 ): Promise<TransferPage> => {
   assertId(storeId, 'Store');
-  await assertStoreAccess(db, caller as AuthContext, storeId);
+  await assertStoreAccess(db, caller, storeId);
   return listTransfers(db, caller, { ...query, store: storeId });
 };
 
@@ -243,11 +243,15 @@ export const createTransfer = async (
   opts: { receive: boolean },
 ): Promise<TransferDetail> =>
   db.transaction().execute(async (tx) => {
-    await assertStoreAccess(tx, caller as AuthContext, body.from_store_id, 'Source store');
+    await assertStoreAccess(tx, caller, body.from_store_id, { what: 'Source store' });
     if (opts.receive) {
       requirePermission(caller, 'inventory.receive_transfer');
-      await assertStoreAccess(tx, caller as AuthContext, body.to_store_id, 'Destination store');
-    } else await assertStoreExists(tx, caller.businessId, body.to_store_id, 'Destination store');
+      await assertStoreAccess(tx, caller, body.to_store_id, { what: 'Destination store' });
+    } else
+      await assertStoreAccess(tx, caller, body.to_store_id, {
+        what: 'Destination store',
+        unassigned: 'allowed',
+      });
 
     const resolved = await resolveItems(tx, caller.businessId, body.items);
     const lines = new Map<string, (typeof resolved)[number] & { quantity: number }>();

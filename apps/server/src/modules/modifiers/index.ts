@@ -1,2 +1,2 @@
-/** What other modules use from modifiers: live sets by id (with their modifiers). */
-export { listSets as modifierSetsByIds } from './modifiers.repository.js';
+/** What other modules use from modifiers: live sets by id (with their modifiers), modifiers a sale prices. */
+export { listSets as modifierSetsByIds, modifiersForSale } from './modifiers.repository.js';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { fromKobo, type ModifierSet } from '@ms/contracts';
-import type { Database } from '../../db/database.js';
+import type { Database, Tx } from '../../db/database.js';
 
 type SetRow = { id: string; business_id: string; name: string; created_at: Date; updated_at: Date };
 type ModifierRow = { id: string; set_id: string; name: string; selling_price: number; position: number };
@@ -175,3 +175,20 @@ export const removeSet = (db: Database, businessId: string, id: string) =>
       .execute();
     return true;
   });
+
+/** Modifiers by id as a sale prices them; `withDeleted` includes tombstones (sales made offline). */
+export const modifiersForSale = async (
+  tx: Tx,
+  businessId: string,
+  ids: readonly string[],
+  opts: { withDeleted: boolean },
+) => {
+  if (ids.length === 0) return [];
+  let q = tx
+    .selectFrom('modifiers')
+    .select(['id', 'name', 'selling_price'])
+    .where('business_id', '=', businessId)
+    .where('id', 'in', [...ids]);
+  if (!opts.withDeleted) q = q.where('deleted_at', 'is', null);
+  return q.execute();
+};

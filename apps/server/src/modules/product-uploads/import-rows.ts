@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { parseUploadRow, type CreateProductBody, type ParsedUploadRow } from '@ms/contracts';
+import type { Tx } from '../../db/database.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { HttpError } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import type { Tx } from '../inventory/stock-ledger.js';
 import { addProduct } from '../products/index.js';
 
 export type ClaimedRow = { row_number: number; data: Record<string, string> };

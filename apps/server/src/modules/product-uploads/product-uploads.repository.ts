@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { UploadBatch, UploadBatchRow } from '@ms/contracts';
-import type { Database } from '../../db/database.js';
-import type { Tx } from '../inventory/stock-ledger.js';
+import type { Database, Tx } from '../../db/database.js';
 
 const BATCH_COLUMNS = [
   'id',

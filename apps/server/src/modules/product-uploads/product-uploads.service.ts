@@ -12,7 +12,7 @@ import type { Database } from '../../db/database.js';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.js';
 import { isUuid, newId } from '../../lib/ids.js';
 import type { AuthContext } from '../../plugins/auth.js';
-import { assertStoreAccess } from '../inventory/stock-ledger.js';
+import { assertStoreAccess } from '../stores/index.js';
 import { readProductFile } from './parse-file.js';
 import {
   failedRowsOf,
@@ -67,7 +67,7 @@ export const createBatch = async (
   if (input.storeId !== undefined && !isUuid(input.storeId))
     throw badRequest('The store_id must be a valid id.');
   const rows = await readProductFile({ bytes, fileName });
-  if (input.storeId) await assertStoreAccess(db, auth, input.storeId, 'Store');
+  if (input.storeId) await assertStoreAccess(db, auth, input.storeId);
   else {
     const withStock = rows.find((r) => {
       const parsed = parseUploadRow(r.data);

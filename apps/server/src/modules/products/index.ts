@@ -1,2 +1,4 @@
-/** What other modules use from products (bulk upload creates products one CSV row at a time). */
-export { addProduct, createProduct, type ProductCaller } from './products.service.js';
+/** What other modules use from products (bulk upload creates products one CSV row at a time; sales price lines). */
+export { addProduct, createProduct } from './product-create.service.js';
+export type { ProductCaller } from './products.shared.js';
+export { productsForSale } from './catalogue-lookup.js';

@@ -1,7 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { ProductType } from '@ms/contracts';
-import type { Database } from '../../db/database.js';
-import type { Tx } from '../inventory/stock-ledger.js';
+import type { Database, Tx } from '../../db/database.js';
 
 /**
  * Product records as JSON, built by PostgreSQL for a whole page at once: varieties, stock per

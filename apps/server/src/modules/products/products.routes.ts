@@ -26,19 +26,17 @@ import {
 import type { Deps } from '../../deps.js';
 import { assertOwnBusiness, permission } from '../../plugins/auth.js';
 import { ok } from '../../plugins/envelope.js';
+import { bulkApply, bulkPatch } from './product-bulk.service.js';
+import { createProduct } from './product-create.service.js';
 import {
-  bulkApply,
-  bulkPatch,
-  createProduct,
-  deleteProduct,
   getProduct,
-  visibleStoresOf,
   listProducts,
   productByBarcode,
-  setStocks,
   syncProducts,
-  updateProduct,
-} from './products.service.js';
+  visibleStoresOf,
+} from './product-reads.service.js';
+import { setStocks } from './product-stock.service.js';
+import { deleteProduct, updateProduct } from './product-update.service.js';
 
 const tags = ['products'];
 

@@ -1,5 +1,5 @@
+import type { Tx } from '../../db/database.js';
 import { sql } from 'kysely';
-import type { Tx } from '../inventory/stock-ledger.js';
 
 /** Queries behind product writes: the rows a write checks, locks and changes. */
 

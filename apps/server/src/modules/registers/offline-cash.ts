@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { insertMovement, openRegisterOf, type Tx } from './register-ledger.js';
+import type { Tx } from '../../db/database.js';
+import { insertMovement, openRegisterOf } from './register-ledger.js';
 
 /**
  * Cash kept on a sale made offline (decision 0004). The money is already in a drawer, so the sale

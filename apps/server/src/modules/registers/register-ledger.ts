@@ -1,7 +1,7 @@
-import { sql, type Selectable, type Transaction } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { REGISTER_TEXT } from '@ms/contracts';
-import type { Database } from '../../db/database.js';
-import type { DB, RegisterSessionsTable } from '../../db/schema.js';
+import type { Tx } from '../../db/database.js';
+import type { RegisterSessionsTable } from '../../db/schema.js';
 import { conflict } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 
@@ -10,7 +10,6 @@ import { newId } from '../../lib/ids.js';
  * cash removed) is a row; the cash expected in the drawer is the sum of the session's rows.
  */
 
-export type Tx = Transaction<DB> | Database;
 export type SessionRow = Selectable<RegisterSessionsTable>;
 export type CashKind = 'float' | 'sale' | 'refund' | 'cash_added' | 'cash_removed' | 'switch_user';
 

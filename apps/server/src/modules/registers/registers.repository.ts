@@ -7,8 +7,9 @@ import {
   type RegisterSession,
   type RegisterTotals,
 } from '@ms/contracts';
+import type { Tx } from '../../db/database.js';
 import { newId } from '../../lib/ids.js';
-import type { Tx, SessionRow } from './register-ledger.js';
+import type { SessionRow } from './register-ledger.js';
 
 const userName = sql<string>`trim(u.first_name || ' ' || u.last_name)`;
 

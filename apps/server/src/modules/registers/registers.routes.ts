@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   addCashBody,
@@ -22,11 +21,9 @@ import {
   unregisteredCash,
   unregisteredCashQuery,
   updateRegisterBody,
-  type PermissionKey,
 } from '@ms/contracts';
 import type { Deps } from '../../deps.js';
-import { forbidden } from '../../lib/errors.js';
-import { assertOwnBusiness, authOf, permission } from '../../plugins/auth.js';
+import { anyPermission, assertOwnBusiness, authOf, permission } from '../../plugins/auth.js';
 import { ok } from '../../plugins/envelope.js';
 import {
   closeRegister,
@@ -41,15 +38,6 @@ import {
 import { listUnregisteredCash, settleUnregisteredCash } from './unregistered-cash.js';
 
 const tags = ['registers'];
-
-/** preHandler: admin, or a role holding any of these permissions. */
-const anyPermission =
-  (...keys: PermissionKey[]) =>
-  async (request: FastifyRequest) => {
-    const auth = authOf(request);
-    if (!auth.isAdmin && !keys.some((k) => auth.permissions.has(k)))
-      throw forbidden('Your role does not have permission to do this.');
-  };
 
 const canRead = anyPermission('pos.make_sale', 'sales_history.view');
 const canOperate = permission('pos.make_sale');

@@ -14,12 +14,13 @@ import {
   type UpdateRegisterBody,
 } from '@ms/contracts';
 import { sql } from 'kysely';
-import type { Database } from '../../db/database.js';
+import type { Database, Tx } from '../../db/database.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { isUuid, newId } from '../../lib/ids.js';
 import type { AuthContext } from '../../plugins/auth.js';
-import { expectedKoboOf, insertMovement, type Tx } from './register-ledger.js';
+import { assertAssigned, assertStoreAccess, visibleStoreIds } from '../stores/index.js';
+import { expectedKoboOf, insertMovement } from './register-ledger.js';
 import {
   closedSessionsOf,
   emptyTotals,
@@ -35,25 +36,6 @@ import {
 } from './registers.repository.js';
 
 const NAME_TAKEN = 'A register with this name already exists in this store.';
-
-/** Live store ids the caller may see: every store for an admin, else the assigned ones. */
-export const visibleStoreIds = async (tx: Tx, auth: AuthContext): Promise<string[]> => {
-  let q = tx
-    .selectFrom('stores')
-    .select('id')
-    .where('business_id', '=', auth.businessId)
-    .where('deleted_at', 'is', null);
-  if (!auth.isAdmin) {
-    if (!auth.storeIds.length) return [];
-    q = q.where('id', 'in', [...auth.storeIds]);
-  }
-  return (await q.execute()).map((s) => s.id);
-};
-
-export const assertAssigned = (auth: AuthContext, storeId: string) => {
-  if (!auth.isAdmin && !auth.storeIds.includes(storeId))
-    throw forbidden('You are not assigned to this store.');
-};
 
 /** Registers with their open session and totals. */
 const shape = async (tx: Tx, businessId: string, rows: RegisterRow[]): Promise<Register[]> => {
@@ -81,15 +63,7 @@ export const storeIdsToShow = async (
   storeId: string | undefined,
 ): Promise<string[]> => {
   if (!storeId) return visibleStoreIds(tx, auth);
-  const store = await tx
-    .selectFrom('stores')
-    .select('id')
-    .where('business_id', '=', auth.businessId)
-    .where('id', '=', storeId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (!store) throw notFound('Store');
-  assertAssigned(auth, storeId);
+  await assertStoreAccess(tx, auth, storeId);
   return [storeId];
 };
 
@@ -154,15 +128,7 @@ export const createRegister = async (
   auth: AuthContext,
   body: CreateRegisterBody,
 ): Promise<Register> => {
-  const store = await db
-    .selectFrom('stores')
-    .select('id')
-    .where('business_id', '=', auth.businessId)
-    .where('id', '=', body.store_id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (!store) throw notFound('Store');
-  assertAssigned(auth, body.store_id);
+  await assertStoreAccess(db, auth, body.store_id);
   const id = newId();
   try {
     await db

@@ -9,14 +9,9 @@ import {
 import type { Database } from '../../db/database.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { AuthContext } from '../../plugins/auth.js';
+import { assertAssigned } from '../stores/index.js';
 import { insertMovement } from './register-ledger.js';
-import {
-  assertAssigned,
-  findRegister,
-  lockOpenSession,
-  oneRegister,
-  storeIdsToShow,
-} from './registers.service.js';
+import { findRegister, lockOpenSession, oneRegister, storeIdsToShow } from './registers.service.js';
 
 /**
  * Cash of sales made offline that no register session could take (decision 0004 "Cash and

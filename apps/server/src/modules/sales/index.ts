@@ -1,3 +1,22 @@
-/** Sales: what other modules use (reports, dashboard, customers). */
+/** Sales: what other modules and flows use (reports, dashboard, customers; the sale flows write through these). */
 export { loadSale, loadSales, methodLabel } from './sales.repository.js';
-export { salesRoutes } from './sales.routes.js';
+export {
+  claimSaleId,
+  insertRefund,
+  insertSaleLines,
+  insertSalePayments,
+  linkPendingCustomer,
+  lockSale,
+  paidByMethod,
+  refundedByMethod,
+  saleIdUsedElsewhere,
+  saleLineRows,
+  storedDiscount,
+  updateSale,
+  type LockedSale,
+  type NewRefund,
+  type NewSaleLine,
+  type NewSalePayment,
+  type SaleLineInput,
+  type SaleLineRow,
+} from './sales.writes.js';

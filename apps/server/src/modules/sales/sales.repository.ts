@@ -1,3 +1,4 @@
+import type { Tx } from '../../db/database.js';
 import { sql } from 'kysely';
 import {
   SALE_PAYMENT_METHOD_LABELS,
@@ -10,7 +11,6 @@ import {
   type SalePayment,
   type SaleSummary,
 } from '@ms/contracts';
-import type { Tx } from '../inventory/stock-ledger.js';
 
 /** Reads sales into the shapes of the contracts (`packages/contracts/src/sales/sales.ts`). */
 

@@ -1,10 +1,10 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   businessIdParams,
   createSaleBody,
   envelope,
+  offlineSalesBatch,
   payLaterBody,
   payLaterParams,
   receiptQuery,
@@ -25,33 +25,22 @@ import {
   ticketListQuery,
   unpaidParams,
   unpaidSalesData,
+  uploadResponse,
 } from '@ms/contracts';
 import type { Deps } from '../../deps.js';
-import { forbidden } from '../../lib/errors.js';
-import { assertOwnBusiness, authOf, permission } from '../../plugins/auth.js';
+import { anyPermission, assertOwnBusiness, authOf, permission } from '../../plugins/auth.js';
 import { ok } from '../../plugins/envelope.js';
+import { payLater } from '../../flows/pay-later.js';
 import { recordSale } from '../../flows/record-sale.js';
-import {
-  listSales,
-  payLater,
-  refundSale,
-  saleDetail,
-  sendReceipt,
-  syncSales,
-  unpaidSales,
-} from './sales.service.js';
+import { refundSale } from '../../flows/refund-sale.js';
+import { syncOfflineSales } from '../../flows/sync-offline-sales.js';
+import { uploadFailureLog } from '../../lib/upload-batch.js';
+import { sendReceipt } from './receipts.service.js';
+import { listSales, saleDetail, unpaidSales } from './sale-reads.service.js';
+import { syncSales } from './sales-sync.service.js';
 import { deleteTicket, listTickets, saveTicket } from './tickets.service.js';
 
 const tags = ['sales'];
-
-/** preHandler: admin, or a role holding one of these permissions. */
-const anyPermission =
-  (...keys: Parameters<typeof permission>[0][]) =>
-  async (request: FastifyRequest) => {
-    const auth = authOf(request);
-    if (!auth.isAdmin && !keys.some((k) => auth.permissions.has(k)))
-      throw forbidden('Your role does not have permission to do this.');
-  };
 
 /** Sales at the counter (spec 001 §7 "Sales"); contracts in packages/contracts/src/sales. */
 export const salesRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
@@ -275,6 +264,56 @@ export const salesRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
       const auth = assertOwnBusiness(request, request.params.businessId);
       await deleteTicket(deps.db, auth, request.params.id);
       return ok({ _id: request.params.id }, 'Ticket deleted');
+    },
+  );
+
+  // Uploads of the offline engine (spec 000 §4, §7.4; decision 0004): sales made on a device,
+  // each answered on its own in the order sent. 200 with `{results}` whenever the batch itself is
+  // well formed; 503 when the server could not finish (send the batch again).
+  const uploadTags = ['sync'];
+  const salesAnswer = { 200: envelope(uploadResponse(sale)) };
+  for (const path of ['/v1/sales/syncsale/', '/v1/sales/syncsale'])
+    app.post(
+      path,
+      {
+        preHandler: permission('pos.make_sale'),
+        schema: {
+          tags: uploadTags,
+          summary: 'Upload sales made offline (idempotent on each _id; each answered on its own)',
+          body: offlineSalesBatch,
+          response: salesAnswer,
+        },
+      },
+      async (request) =>
+        ok(
+          await syncOfflineSales(
+            deps.db,
+            authOf(request),
+            request.body.sales as unknown[],
+            uploadFailureLog(request),
+          ),
+          'Sales synced',
+        ),
+    );
+
+  app.post(
+    '/v2/business/:businessId/sales/offline/sync',
+    {
+      preHandler: permission('pos.make_sale'),
+      schema: {
+        tags: uploadTags,
+        summary: 'Upload sales made offline (idempotent on each _id; each answered on its own)',
+        params: businessIdParams,
+        body: offlineSalesBatch,
+        response: salesAnswer,
+      },
+    },
+    async (request) => {
+      const auth = assertOwnBusiness(request, request.params.businessId);
+      return ok(
+        await syncOfflineSales(deps.db, auth, request.body.sales as unknown[], uploadFailureLog(request)),
+        'Sales synced',
+      );
     },
   );
 };

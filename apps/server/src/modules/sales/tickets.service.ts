@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import type { AuthContext } from '../../plugins/auth.js';
-import { assertStoreAccess } from '../inventory/stock-ledger.js';
+import { assertStoreAccess } from '../stores/index.js';
 
 /** Parked sales: a cart put aside at the counter to resume later. */
 
