@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageLimit, pageNumber, pageOf } from '../shared/sync.js';
 import { id, optionalText, inputString } from '../validation/zod-rules.js';
-import { stockQuantity } from '../catalogue/products.js';
+import { stockQuantity } from '../products/products.js';
 
 /**
  * Stock counts (spec 001 §2 stock-count, new-count, category-count, submit-count, accept-count,

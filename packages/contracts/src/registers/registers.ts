@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { id, optionalText, requiredText, inputString } from '../validation/zod-rules.js';
-import { nairaAmount } from '../catalogue/products.js';
+import { nairaAmount } from '../products/products.js';
 
 /**
  * Registers (cash drawers) of a store and their sessions (spec 001 §4 "Register", §7 "Registers").

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { metaData } from '../shared/sync.js';
 import { id, optionalText, requiredText, inputString } from '../validation/zod-rules.js';
-import { nairaAmount } from '../catalogue/products.js';
+import { nairaAmount } from '../products/products.js';
 import { checkItemQuantities, dayString, positiveQuantity } from '../inventory/stock.js';
 import { toKobo } from '../shared/money.js';
 import { saleTotalsIssue, type SaleTotals } from './totals.js';

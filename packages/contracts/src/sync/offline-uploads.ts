@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nairaAmount } from '../catalogue/products.js';
+import { nairaAmount } from '../products/products.js';
 import { createCustomerBody } from '../customers/schemas.js';
 import { createSaleBody, saleItemInput } from '../sales/sales.js';
 import { uploadBatchBody } from '../shared/sync.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { id, requiredText, inputString } from '../validation/zod-rules.js';
-import { nairaAmount } from './products.js';
+import { nairaAmount } from '../products/products.js';
 
 /** One modifier of a set; `selling_price` in naira. */
 export const modifier = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { inputString } from '../validation/zod-rules.js';
-import { createProductBody } from './products.js';
+import { createProductBody } from '../products/products.js';
 
 /**
  * Bulk product upload (spec 001 §7 "Products (v1)"): a CSV or XLSX file becomes a batch whose rows

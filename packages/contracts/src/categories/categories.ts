@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { syncList } from '../shared/sync.js';
 import { id, requiredText, inputString } from '../validation/zod-rules.js';
-import { productType } from './products.js';
+import { productType } from '../products/products.js';
 
 /* ------------------------------------------------------------------ v2 ---------- */
 
