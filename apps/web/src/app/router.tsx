@@ -17,8 +17,8 @@ import { syncSettingsRoutes } from '@/features/sync-settings/routes';
 import { tagsRoutes } from '@/features/tags/routes';
 import { AdminOnly } from './guards/admin-only';
 import { HideForAuth, RequireAuth } from './guards/require-auth';
-import { lazyPage } from './lazy-page';
-import { paths } from './route-paths';
+import { lazyPage } from '@/lib/lazy-page';
+import { paths } from '@/lib/route-paths';
 import { AppLoading } from './shell/app-loading';
 import { RouteError } from './shell/route-error';
 

@@ -1,4 +1,4 @@
-import { registeredPaths } from '@/app/route-paths';
+import { registeredPaths } from '@/lib/route-paths';
 
 /**
  * The sale's details page, once the sales history feature has registered /sales-details/{id};

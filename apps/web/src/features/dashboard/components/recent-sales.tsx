@@ -1,7 +1,7 @@
 import { Anchor, Badge, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { formatMoney, SALE_STATUS_LABELS, type SaleSummary } from '@ms/contracts';
 import { Link } from 'react-router';
-import { paths, registeredPaths } from '@/app/route-paths';
+import { paths, registeredPaths } from '@/lib/route-paths';
 import { useRecentSales } from '../api/get-figures';
 import { saleTime } from '@/lib/date-time';
 

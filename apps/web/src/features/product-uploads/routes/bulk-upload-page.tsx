@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { IconCircleCheck, IconDownload, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
-import { paths } from '@/app/route-paths';
+import { paths } from '@/lib/route-paths';
 import { useFilePicker } from '@/components/ui/file-upload';
 import { UploadError } from '@/components/ui/upload-error';
 import { useMyStores } from '@/features/stores';

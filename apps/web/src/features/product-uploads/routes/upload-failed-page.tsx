@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { IconCircleCheck, IconRefresh } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
-import { paths } from '@/app/route-paths';
+import { paths } from '@/lib/route-paths';
 import { useFailedRows, useReprocess } from '../api/uploads';
 import { BatchProgress } from '../components/batch-progress';
 import { count, isRunning } from '../components/batch-status';

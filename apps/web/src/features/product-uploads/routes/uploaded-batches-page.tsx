@@ -3,7 +3,7 @@ import { Alert, Button, Card, Center, Group, Pagination, Skeleton, Stack, Text, 
 import { IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import type { UploadBatch } from '@ms/contracts';
 import { Link } from 'react-router';
-import { paths } from '@/app/route-paths';
+import { paths } from '@/lib/route-paths';
 import { useUploadBatches } from '../api/uploads';
 import { BatchProgress } from '../components/batch-progress';
 import { count, isRunning, uploadedAt } from '../components/batch-status';
