@@ -50,3 +50,10 @@ export const paths = {
 
 export type RouteName = keyof typeof paths;
 export const registeredPaths: ReadonlySet<string> = new Set(Object.values(paths));
+
+/**
+ * The sale's details page, once the sales history feature has registered /sales-details/{id};
+ * null until then, so the screens that link to a sale never show a dead link.
+ */
+export const saleDetailsPath = (saleId: string): string | null =>
+  registeredPaths.has(paths.SalesDetails) ? paths.SalesDetails.replace(':id', saleId) : null;

@@ -24,8 +24,8 @@ import { hasPermission, useSession } from '@/lib/session-store';
 import { useCustomer, useCustomerSales, useUpdateCustomer } from '../api/customers';
 import { CustomerForm, valuesOf } from '../components/customer-form';
 import { customerName } from '../components/customer-name';
-import { saleDetailsPath } from '../components/sale-link';
 import { formatDate } from '@/lib/date-time';
+import { saleDetailsPath } from '@/lib/route-paths';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const birthday = (dm: string | null) => {

@@ -18,10 +18,10 @@ import {
 import { formatMoney, type PointsLedgerEntry, type StoreCreditLedgerEntry } from '@ms/contracts';
 import { Link } from 'react-router';
 import { hasPermission, useSession } from '@/lib/session-store';
-import { saleDetailsPath } from '@/features/customers/components/sale-link';
 import { useLoyaltyCustomer } from '../api/loyalty';
 import { AdjustBalanceForm } from './adjust-balance-form';
 import { formatDateTime } from '@/lib/date-time';
+import { saleDetailsPath } from '@/lib/route-paths';
 
 const when = (iso: string) => formatDateTime(iso);
 

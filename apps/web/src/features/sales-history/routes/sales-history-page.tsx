@@ -24,7 +24,7 @@ import { hasPermission, useSession } from '@/lib/session-store';
 import { useMyStores } from '@/features/stores';
 import { useSalesPage, useUnpaidSales, type SaleFilters } from '../api/sales';
 import { SalesList } from '../components/sales-list';
-import { RANGE_PRESETS, rangeFor, type RangePreset } from '../lib/ranges';
+import { RANGE_PRESETS, rangeFor, type RangePreset } from '@/lib/day-ranges';
 
 const PAGE_SIZE = 20;
 

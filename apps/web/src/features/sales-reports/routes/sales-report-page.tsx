@@ -24,7 +24,7 @@ import {
 import { PageHeader } from '@/components/ui/page-header';
 import { isAdmin, useSession } from '@/lib/session-store';
 import { allStoresLabel, useMyStores } from '@/features/stores';
-import { RANGE_PRESETS, rangeFor, type RangePreset } from '@/features/sales-history/lib/ranges';
+import { RANGE_PRESETS, rangeFor, type RangePreset } from '@/lib/day-ranges';
 import {
   downloadReportCsv,
   reportPaths,

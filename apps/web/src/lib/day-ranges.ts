@@ -1,6 +1,9 @@
 import { businessToday, shiftDay } from '@/lib/date-time';
 
-/** Date range presets of the sales history (the business's days, YYYY-MM-DD as the API takes them). */
+/**
+ * Date range presets of the sales history and the sales report (the business's days, YYYY-MM-DD as the API
+ * takes them).
+ */
 export const RANGE_PRESETS = [
   { value: 'today', label: 'Today' },
   { value: 'yesterday', label: 'Yesterday' },

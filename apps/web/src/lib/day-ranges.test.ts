@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LoginData } from '@ms/contracts';
 import { sessionStore } from '@/lib/session-store';
-import { rangeFor } from './ranges';
+import { rangeFor } from './day-ranges';
 
 const now = new Date(2026, 2, 1, 9, 30); // 1 March 2026, morning
 
