@@ -1,12 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { CustomerAnalytics, GraphPoint, InventoryRevenue, SalePage, SalesRevenue } from '@ms/contracts';
 import { api } from '@/lib/api-client';
-import { useSession } from '@/lib/session-store';
+import { useBusinessId } from '@/lib/session-store';
 import type { DayRange } from '../lib/date-range';
 
 /** Figures of spec 000 §7.3 for a range of Lagos days and a store ("all" = the caller's stores). */
 const useFigure = <T>(kind: string, path: (b: string) => string, enabled: boolean, key: unknown[]) => {
-  const businessId = useSession()?.business._id ?? '';
+  const businessId = useBusinessId();
   return useQuery({
     queryKey: ['dashboard', businessId, kind, ...key],
     queryFn: () => api.get<T>(path(businessId)),

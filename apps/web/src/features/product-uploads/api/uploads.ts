@@ -1,15 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FailedRowsData, ReprocessBody, UploadBatch, UploadBatchPage } from '@ms/contracts';
 import { api } from '@/lib/api-client';
-import { useSession } from '@/lib/session-store';
+import { useBusinessId } from '@/lib/session-store';
 import { uploadKeys } from './keys';
 
 /** How often a screen asks for the progress of a batch that is still running. */
 export const POLL_MS = 1_000;
 
 const isRunning = (b: UploadBatch | undefined) => b?.status === 'queued' || b?.status === 'processing';
-
-const useBusinessId = () => useSession()?.business._id ?? '';
 
 /** POST /v1/businesses/{b}/uploadproducts (spec POST /uploadproducts): answers the queued batch. */
 export const uploadProducts = (businessId: string, file: File, storeId: string | null) => {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BulkApplyBody, BulkResult } from '@ms/contracts';
 import { api } from '@/lib/api-client';
-import { useSession } from '@/lib/session-store';
+import { useBusinessId } from '@/lib/session-store';
 import { productKeys } from './keys';
 
 /** PATCH /v1/businesses/{b}/products/bulk2/: one change (or a delete) for many products. */
@@ -10,7 +10,7 @@ export const bulkApply = (businessId: string, body: BulkApplyBody) =>
 
 export const useBulkApply = () => {
   const qc = useQueryClient();
-  const businessId = useSession()?.business._id ?? '';
+  const businessId = useBusinessId();
   return useMutation({
     mutationFn: (body: BulkApplyBody) => bulkApply(businessId, body),
     onSettled: () => void qc.invalidateQueries({ queryKey: productKeys.all(businessId) }),

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateProductBody, Product, UpdateProductBody } from '@ms/contracts';
 import { api } from '@/lib/api-client';
-import { useSession } from '@/lib/session-store';
+import { useBusinessId } from '@/lib/session-store';
 import { productKeys } from './keys';
 
 /** POST /v2/business/{b}/products/. */
@@ -15,8 +15,6 @@ export const updateProduct = (businessId: string, id: string, body: UpdateProduc
 /** DELETE /v2/business/{b}/products/{id}. */
 export const deleteProduct = (businessId: string, id: string) =>
   api.delete<unknown>(`/v2/business/${businessId}/products/${id}`);
-
-const useBusinessId = () => useSession()?.business._id ?? '';
 
 export const useCreateProduct = () => {
   const qc = useQueryClient();

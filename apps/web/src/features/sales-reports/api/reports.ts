@@ -10,7 +10,7 @@ import {
 } from '@ms/contracts';
 import { api, ApiError } from '@/lib/api-client';
 import { getDeviceId } from '@/lib/device';
-import { sessionStore, useSession } from '@/lib/session-store';
+import { sessionStore, useBusinessId } from '@/lib/session-store';
 
 /** What every report is asked for: Lagos days (inclusive) and, optionally, one store. */
 export type ReportFilters = { startdate: string; enddate: string; store: string | null };
@@ -27,8 +27,6 @@ export const reportPaths = {
   customer: (b: string) => `/v1/customers/reports/salesbycustomer/business/${b}`,
   summary: (id: string) => `/v1/sales/employee/${id}/summary`,
 };
-
-const useBusinessId = () => useSession()?.business._id ?? '';
 
 export const useProductReport = (f: ReportFilters, enabled = true) => {
   const b = useBusinessId();

@@ -22,7 +22,7 @@ import {
   type ProductSalesRow,
 } from '@ms/contracts';
 import { PageHeader } from '@/components/ui/page-header';
-import { isAdmin, useSession } from '@/lib/session-store';
+import { isAdmin, useBusinessId, useSession } from '@/lib/session-store';
 import { allStoresLabel, useMyStores } from '@/features/stores';
 import { RANGE_PRESETS, rangeFor, type RangePreset } from '@/lib/day-ranges';
 import {
@@ -72,7 +72,6 @@ const Stat = ({ label, value, testId }: { label: string; value: string; testId: 
 );
 
 const money = (v: number) => formatMoney(v);
-const useBusinessId = () => useSession()?.business._id ?? '';
 
 // ------------------------------------------------------------------------------------------------
 

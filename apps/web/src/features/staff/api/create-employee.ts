@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateEmployeeBody, Employee } from '@ms/contracts';
 import { api } from '@/lib/api-client';
 import { staffKeys } from './keys';
-import { useBusinessId } from './use-business-id';
+import { useBusinessId } from '@/lib/session-store';
 
 /** POST /v1/businesses/{b}/employees — the server e-mails them how to log in. */
 export const createEmployee = (businessId: string, body: CreateEmployeeBody) =>

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Employee } from '@ms/contracts';
 import { api } from '@/lib/api-client';
 import { staffKeys } from './keys';
-import { useBusinessId } from './use-business-id';
+import { useBusinessId } from '@/lib/session-store';
 
 /** GET /v1/businesses/{b}/employees/{id}. */
 export const getEmployee = (businessId: string, id: string) =>

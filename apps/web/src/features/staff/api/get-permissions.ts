@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { PermissionModule } from '@ms/contracts';
 import { api } from '@/lib/api-client';
 import { staffKeys } from './keys';
-import { useBusinessId } from './use-business-id';
+import { useBusinessId } from '@/lib/session-store';
 
 /** GET /v1/businesses/{b}/permissions — the catalogue with the roles granted each action. */
 export const getPermissions = (businessId: string) =>

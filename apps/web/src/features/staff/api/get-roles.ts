@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Role } from '@ms/contracts';
 import { api } from '@/lib/api-client';
 import { staffKeys } from './keys';
-import { useBusinessId } from './use-business-id';
+import { useBusinessId } from '@/lib/session-store';
 
 /** GET /v1/businesses/{b}/roles — with how many users hold each. */
 export const getRoles = (businessId: string) => api.get<Role[]>(`/v1/businesses/${businessId}/roles`);

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PermissionKey, Role } from '@ms/contracts';
 import { api } from '@/lib/api-client';
 import { staffKeys } from './keys';
-import { useBusinessId } from './use-business-id';
+import { useBusinessId } from '@/lib/session-store';
 
 export type RoleInput = { name: string; permissions: PermissionKey[]; active?: boolean };
 

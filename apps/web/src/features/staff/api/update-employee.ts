@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Employee, UpdateEmployeeBody } from '@ms/contracts';
 import { api } from '@/lib/api-client';
-import { sessionStore } from '@/lib/session-store';
+import { sessionStore, useBusinessId } from '@/lib/session-store';
 import { staffKeys } from './keys';
-import { useBusinessId } from './use-business-id';
 
 /** PATCH /v1/auth/{userId} — names, phone, role, status and stores of an employee. */
 export const updateEmployee = ({ id, body }: { id: string; body: UpdateEmployeeBody }) =>
