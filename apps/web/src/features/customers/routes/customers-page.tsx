@@ -20,6 +20,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { hasPermission, useSession } from '@/lib/session-store';
 import { useCustomersPage } from '../api/customers';
 import { customerName, initialsOf } from '../components/customer-name';
+import { LoadError } from '@/components/ui/query-states';
 
 const PAGE_SIZE = 20;
 
@@ -90,14 +91,7 @@ const CustomersPage = () => {
           ))}
         </Stack>
       ) : query.isError ? (
-        <Alert color="red" title="Could not load your customers">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{query.error.message}</Text>
-            <Button size="xs" variant="white" color="red" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadError what="your customers" error={query.error} onRetry={() => void query.refetch()} />
       ) : items.length === 0 ? (
         <Center py="xl">
           <Stack align="center" gap="xs" ta="center" maw={380}>

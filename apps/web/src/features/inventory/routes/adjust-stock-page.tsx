@@ -9,7 +9,7 @@ import { useBusinessId, useSession } from '@/lib/session-store';
 import { ItemPicker } from '../components/item-picker';
 import { LinesEditor } from '../components/lines-editor';
 import { PageHeader } from '@/components/ui/page-header';
-import { NotAllowed } from '../components/query-states';
+import { NotAllowed } from '@/components/ui/query-states';
 import { StoreSelect } from '../components/store-select';
 import { loadDraft, saveDraft, type AdjustmentDraft } from '../lib/adjustment-draft';
 import { ADJUSTMENT_FLOW, ADJUSTMENT_STEPS, adjustmentTypeOf } from '../lib/adjustment-type';

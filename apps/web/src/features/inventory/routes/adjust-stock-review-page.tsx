@@ -9,7 +9,7 @@ import { SuccessModal } from '@/components/ui/success-modal';
 import { useBusinessId, useSession } from '@/lib/session-store';
 import { useAdjustStock } from '../api/stock';
 import { PageHeader } from '@/components/ui/page-header';
-import { Empty, NotAllowed } from '../components/query-states';
+import { Empty, NotAllowed } from '@/components/ui/query-states';
 import { useStoreName } from '../components/store-select';
 import { clearDraft, loadDraft } from '../lib/adjustment-draft';
 import { ADJUSTMENT_FLOW, ADJUSTMENT_STEPS, adjustmentTypeOf } from '../lib/adjustment-type';

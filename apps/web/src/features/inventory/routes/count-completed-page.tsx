@@ -7,7 +7,7 @@ import { useSession } from '@/lib/session-store';
 import { useCount, type CountItemsParams } from '../api/counts';
 import { CountItemsTable, CountSummary } from '../components/count-parts';
 import { PageHeader } from '@/components/ui/page-header';
-import { Empty, LoadError, Loading, NotAllowed } from '../components/query-states';
+import { Empty, LoadError, Loading, NotAllowed } from '@/components/ui/query-states';
 import { CountStatusBadge } from '../components/status-badges';
 import { countPath } from '../lib/count-paths';
 import { formatDateTime } from '../lib/format';

@@ -18,7 +18,7 @@ import { useSession } from '@/lib/session-store';
 import { useStockLogs } from '../api/stock';
 import { InventoryTabs } from '../components/inventory-tabs';
 import { PageHeader } from '@/components/ui/page-header';
-import { Empty, LoadError, Loading, NotAllowed } from '../components/query-states';
+import { Empty, LoadError, Loading, NotAllowed } from '@/components/ui/query-states';
 import { StockLogList } from '../components/stock-log-list';
 import { StoreSelect } from '../components/store-select';
 import { plural } from '../lib/format';

@@ -20,7 +20,7 @@ import { useSession } from '@/lib/session-store';
 import { useCounts } from '../api/counts';
 import { InventoryTabs } from '../components/inventory-tabs';
 import { PageHeader } from '@/components/ui/page-header';
-import { Empty, LoadError, Loading, NotAllowed } from '../components/query-states';
+import { Empty, LoadError, Loading, NotAllowed } from '@/components/ui/query-states';
 import { CountStatusBadge } from '../components/status-badges';
 import { StoreSelect } from '../components/store-select';
 import { countPath, scopeLabel } from '../lib/count-paths';

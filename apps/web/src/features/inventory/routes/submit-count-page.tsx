@@ -32,7 +32,7 @@ import {
 import { ActionBar } from '../components/action-bar';
 import { CountSummary, Difference } from '../components/count-parts';
 import { PageHeader } from '@/components/ui/page-header';
-import { Empty, LoadError, Loading, NotAllowed } from '../components/query-states';
+import { Empty, LoadError, Loading, NotAllowed } from '@/components/ui/query-states';
 import { QuantityInput } from '../components/quantity-input';
 import { CountStatusBadge } from '../components/status-badges';
 import { countDifference, pendingEntries } from '../lib/count-math';

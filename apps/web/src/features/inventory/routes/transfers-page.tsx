@@ -21,7 +21,7 @@ import { useSession } from '@/lib/session-store';
 import { useTransfers } from '../api/transfers';
 import { InventoryTabs } from '../components/inventory-tabs';
 import { PageHeader } from '@/components/ui/page-header';
-import { Empty, LoadError, Loading, NotAllowed } from '../components/query-states';
+import { Empty, LoadError, Loading, NotAllowed } from '@/components/ui/query-states';
 import { TransferStatusBadge } from '../components/status-badges';
 import { StoreSelect } from '../components/store-select';
 import { formatDateTime, formatQty, plural } from '../lib/format';

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import {
-  Alert,
   Anchor,
   Button,
   Card,
@@ -22,6 +21,7 @@ import { useLoyaltyCustomer } from '../api/loyalty';
 import { AdjustBalanceForm } from './adjust-balance-form';
 import { formatDateTime } from '@/lib/date-time';
 import { saleDetailsPath } from '@/lib/route-paths';
+import { LoadError } from '@/components/ui/query-states';
 
 const when = (iso: string) => formatDateTime(iso);
 
@@ -129,14 +129,7 @@ export const LoyaltyPanel = ({ customerId }: { customerId: string }) => {
     );
   if (query.isError)
     return (
-      <Alert color="red" title="Could not load points and store credit">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{query.error.message}</Text>
-          <Button size="xs" variant="white" color="red" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadError what="points and store credit" error={query.error} onRetry={() => void query.refetch()} />
     );
   const d = query.data;
   const pages = Math.max(

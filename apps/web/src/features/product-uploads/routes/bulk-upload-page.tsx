@@ -26,6 +26,7 @@ import { CanUpload } from '../components/can-upload';
 import { FILE_ACCEPT, fileProblem, fileSize } from '../lib/file-check';
 import { failedRowsPath } from '../lib/paths';
 import { downloadTemplate } from '../lib/template';
+import { LoadError } from '@/components/ui/query-states';
 
 /**
  * /bulk-products-upload: download the template, choose a CSV or XLSX and the store for opening
@@ -190,14 +191,7 @@ const BatchFollow = ({ batchNumber, onAnother }: { batchNumber: number; onAnothe
           <Text>Loading the upload…</Text>
         </Group>
       ) : query.isError ? (
-        <Alert color="red" title="Could not load this upload">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{query.error.message}</Text>
-            <Button size="xs" variant="white" color="red" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadError what="this upload" error={query.error} onRetry={() => void query.refetch()} />
       ) : batch ? (
         <Stack gap="md">
           <div>

@@ -21,6 +21,7 @@ import { BatchProgress } from '../components/batch-progress';
 import { count, isRunning } from '../components/batch-status';
 import { CanUpload } from '../components/can-upload';
 import { FailedRowCard } from '../components/failed-row-card';
+import { LoadError } from '@/components/ui/query-states';
 
 const PAGE_SIZE = 50;
 
@@ -71,16 +72,7 @@ const FailedRows = ({ batchNumber }: { batchNumber: number }) => {
       </Stack>
     );
   if (query.isError)
-    return (
-      <Alert color="red" title="Could not load this batch">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{query.error.message}</Text>
-          <Button size="xs" variant="white" color="red" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    return <LoadError what="this batch" error={query.error} onRetry={() => void query.refetch()} />;
 
   const { batch, items, total } = query.data;
   const running = isRunning(batch);

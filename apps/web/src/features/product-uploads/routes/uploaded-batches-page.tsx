@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Center, Group, Pagination, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Center, Group, Pagination, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import type { UploadBatch } from '@ms/contracts';
 import { Link } from 'react-router';
@@ -9,6 +9,7 @@ import { BatchProgress } from '../components/batch-progress';
 import { count, isRunning, uploadedAt } from '../components/batch-status';
 import { CanUpload } from '../components/can-upload';
 import { failedRowsPath } from '../lib/paths';
+import { LoadError } from '@/components/ui/query-states';
 
 const PAGE_SIZE = 10;
 
@@ -44,16 +45,7 @@ const BatchList = () => {
       </Stack>
     );
   if (query.isError)
-    return (
-      <Alert color="red" title="Could not load your uploads">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{query.error.message}</Text>
-          <Button size="xs" variant="white" color="red" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    return <LoadError what="your uploads" error={query.error} onRetry={() => void query.refetch()} />;
   const { items, total } = query.data;
   if (items.length === 0)
     return (

@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import { CatalogueTabs } from '@/components/catalogue-tabs';
 import {
-  Alert,
   Badge,
   Button,
   Center,
@@ -26,6 +25,7 @@ import { useCategoryList, useTagList } from '../components/catalogue-data';
 import { ProductFilters } from '../components/product-filters';
 import { ProductCards, ProductTable } from '../components/product-list';
 import { activeFilterCount, readListParams, writeListParams } from '../lib/list-params';
+import { LoadError } from '@/components/ui/query-states';
 
 /** Typing pauses this long before the list is asked again (fast enough to feel live). */
 const SEARCH_DELAY_MS = 250;
@@ -191,14 +191,7 @@ const ProductsPage = () => {
           ))}
         </Stack>
       ) : list.isError && !list.data ? (
-        <Alert color="red" title="Could not load your products">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{list.error.message}</Text>
-            <Button size="xs" variant="white" color="red" onClick={() => void list.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadError what="your products" error={list.error} onRetry={() => void list.refetch()} />
       ) : products.length === 0 ? (
         <Center py="xl">
           <Stack align="center" gap="xs" ta="center" maw={380}>

@@ -15,7 +15,7 @@ import {
   type EmployeeFormValues,
 } from '../components/employee-fields';
 import { PageHeader } from '@/components/ui/page-header';
-import { LoadError, Loading, NotFound } from '../components/query-states';
+import { LoadError, Loading, NotFound } from '@/components/ui/query-states';
 
 const toValues = (e: Employee): EmployeeFormValues => ({
   first_name: e.first_name,

@@ -11,7 +11,7 @@ import { useEmployee } from '../api/get-employee';
 import { useSetEmployeesStatus } from '../api/set-employees-status';
 import { formatDate, formatDateTime, storeNames } from '../components/format';
 import { PageHeader } from '@/components/ui/page-header';
-import { LoadError, Loading, NotFound } from '../components/query-states';
+import { LoadError, Loading, NotFound } from '@/components/ui/query-states';
 import { StatusBadge } from '../components/status-badge';
 
 const initials = (first: string, last: string) => `${first[0] ?? ''}${last[0] ?? ''}`.toUpperCase() || '?';

@@ -4,7 +4,7 @@ import { ALL_PERMISSIONS } from '@ms/contracts';
 import { Link } from 'react-router';
 import { isAdminRole, useRoles } from '../api/get-roles';
 import { PageHeader } from '@/components/ui/page-header';
-import { LoadError, Loading, NotFound } from '../components/query-states';
+import { LoadError, Loading, NotFound } from '@/components/ui/query-states';
 
 const roleLink = (path: string, id: string) => `${path}?id=${encodeURIComponent(id)}`;
 

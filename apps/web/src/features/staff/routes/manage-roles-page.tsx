@@ -18,7 +18,7 @@ import { isAdminRole, useRoles } from '../api/get-roles';
 import { useSaveRole } from '../api/save-role';
 import { PageHeader } from '@/components/ui/page-header';
 import { PermissionEditor } from '../components/permission-editor';
-import { LoadError, Loading, NotFound } from '../components/query-states';
+import { LoadError, Loading, NotFound } from '@/components/ui/query-states';
 
 type FormValues = { name: string; permissions: string[]; active: boolean };
 

@@ -5,7 +5,7 @@ import { useEmployees } from '../api/get-employees';
 import { usePermissions } from '../api/get-permissions';
 import { isAdminRole, useRoles } from '../api/get-roles';
 import { PageHeader } from '@/components/ui/page-header';
-import { LoadError, Loading, NotFound } from '../components/query-states';
+import { LoadError, Loading, NotFound } from '@/components/ui/query-states';
 import { StatusBadge } from '../components/status-badge';
 
 /** One role: what it may do, section by section, and who has it. */

@@ -9,7 +9,7 @@ import { useEmployees } from '../api/get-employees';
 import { useSetEmployeesStatus } from '../api/set-employees-status';
 import { EmployeesList } from '../components/employees-list';
 import { PageHeader } from '@/components/ui/page-header';
-import { LoadError, Loading, NotFound } from '../components/query-states';
+import { LoadError, Loading, NotFound } from '@/components/ui/query-states';
 
 type StatusFilter = 'all' | 'active' | 'inactive';
 

@@ -1,16 +1,5 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Center,
-  Group,
-  Pagination,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Center, Group, Pagination, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconBuildingStore, IconPlus } from '@tabler/icons-react';
 import type { Store } from '@ms/contracts';
 import { Link } from 'react-router';
@@ -22,6 +11,7 @@ import { canManageStores } from '../can-manage-stores';
 import { EditStoreDrawer } from '../components/edit-store-drawer';
 import { OnlineStoreCard } from '../components/online-store-card';
 import { StoreCard } from '../components/store-card';
+import { LoadError } from '@/components/ui/query-states';
 
 const PAGE_SIZE = 12;
 
@@ -84,14 +74,7 @@ const AllStoresPage = () => {
           ))}
         </SimpleGrid>
       ) : query.isError ? (
-        <Alert color="red" title="Could not load your stores">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{query.error.message}</Text>
-            <Button size="xs" variant="white" color="red" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadError what="your stores" error={query.error} onRetry={() => void query.refetch()} />
       ) : stores.length === 0 ? (
         <Center py="xl">
           <Stack align="center" gap="xs" ta="center" maw={360}>
