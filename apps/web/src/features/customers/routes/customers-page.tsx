@@ -6,7 +6,6 @@ import {
   Card,
   Center,
   Group,
-  Pagination,
   Skeleton,
   Stack,
   Text,
@@ -21,6 +20,7 @@ import { hasPermission, useSession } from '@/lib/session-store';
 import { useCustomersPage } from '../api/customers';
 import { customerName, initialsOf } from '../components/customer-name';
 import { LoadError } from '@/components/ui/query-states';
+import { Pager, pageCount } from '@/components/ui/pager';
 
 const PAGE_SIZE = 20;
 
@@ -35,7 +35,7 @@ const CustomersPage = () => {
   const query = useCustomersPage({ page, limit: PAGE_SIZE, search: debounced });
   const items = query.data?.items ?? [];
   const total = query.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const pages = pageCount(total, PAGE_SIZE);
   const needle = debounced.trim();
 
   if (!hasPermission(session, 'customers.view'))
@@ -145,11 +145,7 @@ const CustomersPage = () => {
               </Card>
             ))}
           </Stack>
-          {pages > 1 && (
-            <Center>
-              <Pagination total={pages} value={page} onChange={setPage} size="md" />
-            </Center>
-          )}
+          <Pager pages={pages} page={page} onChange={setPage} size="md" />
         </>
       )}
     </Stack>

@@ -3,9 +3,7 @@ import {
   Anchor,
   Button,
   Card,
-  Center,
   Modal,
-  Pagination,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -22,6 +20,7 @@ import { AdjustBalanceForm } from './adjust-balance-form';
 import { formatDateTime } from '@/lib/date-time';
 import { saleDetailsPath } from '@/lib/route-paths';
 import { LoadError } from '@/components/ui/query-states';
+import { Pager } from '@/components/ui/pager';
 
 const when = (iso: string) => formatDateTime(iso);
 
@@ -194,11 +193,7 @@ export const LoyaltyPanel = ({ customerId }: { customerId: string }) => {
           />
         </Tabs.Panel>
       </Tabs>
-      {pages > 1 && (
-        <Center>
-          <Pagination total={pages} value={page} onChange={setPage} size="sm" />
-        </Center>
-      )}
+      <Pager pages={pages} page={page} onChange={setPage} size="sm" />
       <Modal
         opened={adjusting !== null}
         onClose={() => setAdjusting(null)}

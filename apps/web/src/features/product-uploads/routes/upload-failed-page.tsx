@@ -7,7 +7,6 @@ import {
   Center,
   Group,
   Loader,
-  Pagination,
   Skeleton,
   Stack,
   Text,
@@ -22,6 +21,7 @@ import { count, isRunning } from '../components/batch-status';
 import { CanUpload } from '../components/can-upload';
 import { FailedRowCard } from '../components/failed-row-card';
 import { LoadError } from '@/components/ui/query-states';
+import { Pager, pageCount } from '@/components/ui/pager';
 
 const PAGE_SIZE = 50;
 
@@ -76,7 +76,7 @@ const FailedRows = ({ batchNumber }: { batchNumber: number }) => {
 
   const { batch, items, total } = query.data;
   const running = isRunning(batch);
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const pages = pageCount(total, PAGE_SIZE);
 
   const keep = (rowNumber: number, cells: Record<string, string>) =>
     setEdits((m) => new Map(m).set(rowNumber, cells));
@@ -179,11 +179,7 @@ const FailedRows = ({ batchNumber }: { batchNumber: number }) => {
               onDiscard={() => discard(row.row_number)}
             />
           ))}
-          {pages > 1 && (
-            <Center>
-              <Pagination total={pages} value={page} onChange={setPage} />
-            </Center>
-          )}
+          <Pager pages={pages} page={page} onChange={setPage} />
         </>
       )}
     </Stack>

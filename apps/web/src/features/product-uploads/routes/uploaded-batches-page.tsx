@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Center, Group, Pagination, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Center, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import type { UploadBatch } from '@ms/contracts';
 import { Link } from 'react-router';
@@ -10,6 +10,7 @@ import { count, isRunning, uploadedAt } from '../components/batch-status';
 import { CanUpload } from '../components/can-upload';
 import { failedRowsPath } from '../lib/paths';
 import { LoadError } from '@/components/ui/query-states';
+import { Pager, pageCount } from '@/components/ui/pager';
 
 const PAGE_SIZE = 10;
 
@@ -62,7 +63,7 @@ const BatchList = () => {
         </Stack>
       </Center>
     );
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const pages = pageCount(total, PAGE_SIZE);
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed">
@@ -71,11 +72,7 @@ const BatchList = () => {
       {items.map((b) => (
         <BatchCard key={b.id} batch={b} />
       ))}
-      {pages > 1 && (
-        <Center>
-          <Pagination total={pages} value={page} onChange={setPage} />
-        </Center>
-      )}
+      <Pager pages={pages} page={page} onChange={setPage} />
     </Stack>
   );
 };

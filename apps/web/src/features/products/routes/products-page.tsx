@@ -1,18 +1,6 @@
 import { useMemo, useState } from 'react';
 import { CatalogueTabs } from '@/components/catalogue-tabs';
-import {
-  Badge,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Pagination,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Center, Group, Loader, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconPackage, IconPlus, IconUpload } from '@tabler/icons-react';
 import { Link, useLocation, useSearchParams } from 'react-router';
@@ -26,6 +14,7 @@ import { ProductFilters } from '../components/product-filters';
 import { ProductCards, ProductTable } from '../components/product-list';
 import { activeFilterCount, readListParams, writeListParams } from '../lib/list-params';
 import { LoadError } from '@/components/ui/query-states';
+import { Pager, pageCount } from '@/components/ui/pager';
 
 /** Typing pauses this long before the list is asked again (fast enough to feel live). */
 const SEARCH_DELAY_MS = 250;
@@ -72,7 +61,7 @@ const ProductsPage = () => {
 
   const products = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / params.limit));
+  const pages = pageCount(total, params.limit);
   const filters = activeFilterCount(params);
   const narrowed = filters > 0 || params.search.trim() !== '';
   const showFilters = wide || filtersOpen;
@@ -264,21 +253,17 @@ const ProductsPage = () => {
           ) : (
             <ProductCards {...listProps} />
           )}
-          {pages > 1 && (
-            <Center>
-              <Pagination
-                total={pages}
-                value={params.page}
-                onChange={(page) => {
-                  update({ page });
-                  window.scrollTo({ top: 0 });
-                }}
-                size={wide ? 'md' : 'sm'}
-                siblings={wide ? 1 : 0}
-                boundaries={1}
-              />
-            </Center>
-          )}
+          <Pager
+            pages={pages}
+            page={params.page}
+            onChange={(page) => {
+              update({ page });
+              window.scrollTo({ top: 0 });
+            }}
+            size={wide ? 'md' : 'sm'}
+            siblings={wide ? 1 : 0}
+            boundaries={1}
+          />
         </>
       )}
     </Stack>

@@ -2,10 +2,8 @@ import { useMemo, useState, type ReactNode } from 'react';
 import {
   Alert,
   Button,
-  Center,
   Chip,
   Group,
-  Pagination,
   Paper,
   Select,
   SimpleGrid,
@@ -26,6 +24,7 @@ import { useMyStores } from '@/features/stores';
 import { useSalesPage, useUnpaidSales, type SaleFilters } from '../api/sales';
 import { SalesList } from '../components/sales-list';
 import { RANGE_PRESETS, rangeFor, type RangePreset } from '@/lib/day-ranges';
+import { Pager, pageCount } from '@/components/ui/pager';
 
 const PAGE_SIZE = 20;
 
@@ -106,7 +105,7 @@ const SalesHistoryPage = () => {
   const items = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
   const totals = list.data?.totals;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const pages = pageCount(total, PAGE_SIZE);
   const filtered = !!(store || status || debounced.trim());
 
   return (
@@ -266,11 +265,7 @@ const SalesHistoryPage = () => {
                 {total} {total === 1 ? 'sale' : 'sales'}
               </Text>
               <SalesList sales={items} />
-              {pages > 1 && (
-                <Center>
-                  <Pagination total={pages} value={page} onChange={setPage} size="md" />
-                </Center>
-              )}
+              <Pager pages={pages} page={page} onChange={setPage} size="md" />
             </>
           )}
         </>

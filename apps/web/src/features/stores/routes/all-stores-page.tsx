@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Center, Group, Pagination, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconBuildingStore, IconPlus } from '@tabler/icons-react';
 import type { Store } from '@ms/contracts';
 import { Link } from 'react-router';
@@ -12,6 +12,7 @@ import { EditStoreDrawer } from '../components/edit-store-drawer';
 import { OnlineStoreCard } from '../components/online-store-card';
 import { StoreCard } from '../components/store-card';
 import { LoadError } from '@/components/ui/query-states';
+import { Pager, pageCount } from '@/components/ui/pager';
 
 const PAGE_SIZE = 12;
 
@@ -35,7 +36,7 @@ const AllStoresPage = () => {
     ? (paged.data?.items ?? [])
     : (mine.data ?? []).filter((s) => !needle || s.name.toLowerCase().includes(needle));
   const total = manager ? (paged.data?.total ?? 0) : stores.length;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const pages = pageCount(total, PAGE_SIZE);
 
   return (
     <Stack maw={1100} mx="auto" gap="md">
@@ -106,11 +107,7 @@ const AllStoresPage = () => {
               <StoreCard key={s._id} store={s} onEdit={manager ? setEditing : undefined} />
             ))}
           </SimpleGrid>
-          {manager && pages > 1 && (
-            <Center>
-              <Pagination total={pages} value={page} onChange={setPage} size="md" />
-            </Center>
-          )}
+          {manager && <Pager pages={pages} page={page} onChange={setPage} size="md" />}
         </>
       )}
 
