@@ -22,8 +22,7 @@ import {
 } from '@tabler/icons-react';
 import type { Device } from '@ms/contracts';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { useDevices } from '../api/devices';
-import { useRemoveDeviceMutation } from '../api/remove-device';
+import { useDevices, useRemoveDeviceMutation } from '../api/accounts';
 import { SecurityHeader } from '../components/security-header';
 import { formatDateTime } from '@/lib/date-time';
 import { LoadError } from '@/components/ui/query-states';

@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, Progress, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck, IconCircleDashed, IconChevronRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useGettingStarted } from '../api/get-getting-started';
+import { useGettingStarted } from '../api/dashboard';
 import { STEPS, stepPath } from './getting-started-steps';
 import { LoadError } from '@/components/ui/query-states';
 

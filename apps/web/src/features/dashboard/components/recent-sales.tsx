@@ -2,7 +2,7 @@ import { Anchor, Badge, Card, Group, Skeleton, Stack, Text, Title } from '@manti
 import { formatMoney, SALE_STATUS_LABELS, type SaleSummary } from '@ms/contracts';
 import { Link } from 'react-router';
 import { paths, registeredPaths, saleDetailsPath } from '@/lib/route-paths';
-import { useRecentSales } from '../api/get-figures';
+import { useRecentSales } from '../api/dashboard';
 import { saleTime } from '@/lib/date-time';
 
 const Row = ({ sale }: { sale: SaleSummary }) => {

@@ -3,9 +3,8 @@ import { Button, Group, Loader, Paper, Skeleton, Stack, Text } from '@mantine/co
 import { IconCheck, IconPlus } from '@tabler/icons-react';
 import { formatMoney, type Product } from '@ms/contracts';
 import { DebouncedSearch } from '@/components/ui/debounced-search';
-import { useProductSearch } from '../api/search-products';
-import { itemOf } from '../lib/items';
-import type { LabelItem } from '../lib/items';
+import { useProductSearch } from '../api/labels';
+import { itemOf, type LabelItem } from '../lib/items';
 import { LoadError } from '@/components/ui/query-states';
 
 /** Search the catalogue and add products (or, for products with varieties, the varieties wanted). */

@@ -18,7 +18,7 @@ import { paths } from '@/lib/route-paths';
 import { useFilePicker } from '@/components/ui/file-upload';
 import { UploadError } from '@/components/ui/upload-error';
 import { useMyStores } from '@/features/stores';
-import { useUploadBatch, useUploadProducts } from '../api/uploads';
+import { useUploadBatch, useUploadProducts } from '../api/product-uploads';
 import { BatchProgress } from '../components/batch-progress';
 import { count, isRunning } from '../components/batch-status';
 import { ColumnsHelp } from '../components/columns-help';

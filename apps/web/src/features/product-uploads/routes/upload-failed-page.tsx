@@ -15,7 +15,7 @@ import {
 import { IconCircleCheck, IconRefresh } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { paths } from '@/lib/route-paths';
-import { useFailedRows, useReprocess } from '../api/uploads';
+import { useFailedRows, useReprocess } from '../api/product-uploads';
 import { BatchProgress } from '../components/batch-progress';
 import { count, isRunning } from '../components/batch-status';
 import { CanUpload } from '../components/can-upload';

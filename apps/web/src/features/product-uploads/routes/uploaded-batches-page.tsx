@@ -4,7 +4,7 @@ import { IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import type { UploadBatch } from '@ms/contracts';
 import { Link } from 'react-router';
 import { paths } from '@/lib/route-paths';
-import { useUploadBatches } from '../api/uploads';
+import { useUploadBatches } from '../api/product-uploads';
 import { BatchProgress } from '../components/batch-progress';
 import { count, isRunning, uploadedAt } from '../components/batch-status';
 import { CanUpload } from '../components/can-upload';

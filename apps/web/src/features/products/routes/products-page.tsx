@@ -7,7 +7,7 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { DebouncedSearch } from '@/components/ui/debounced-search';
 import { hasPermission, useSession } from '@/lib/session-store';
 import { useMyStores } from '@/features/stores';
-import { useProducts, type ProductListParams } from '../api/get-products';
+import { useProducts, type ProductListParams } from '../api/products';
 import { BulkActions } from '../components/bulk-actions';
 import { useCategoryList, useTagList } from '../components/catalogue-data';
 import { ProductFilters } from '../components/product-filters';

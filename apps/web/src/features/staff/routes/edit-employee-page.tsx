@@ -7,8 +7,7 @@ import { updateEmployeeBody, type Employee, type UpdateEmployeeBody } from '@ms/
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '@/lib/api-client';
 import { formResolver } from '@/lib/form-resolver';
-import { useEmployee } from '../api/get-employee';
-import { useUpdateEmployee } from '../api/update-employee';
+import { useEmployee, useUpdateEmployee } from '../api/staff';
 import {
   NameAndPhoneFields,
   RoleAndStoresFields,

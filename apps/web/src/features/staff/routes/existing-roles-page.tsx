@@ -2,7 +2,7 @@ import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@ma
 import { IconPencil, IconPlus, IconShieldCheck } from '@tabler/icons-react';
 import { ALL_PERMISSIONS } from '@ms/contracts';
 import { Link } from 'react-router';
-import { isAdminRole, useRoles } from '../api/get-roles';
+import { isAdminRole, useRoles } from '../api/staff';
 import { PageHeader } from '@/components/ui/page-header';
 import { LoadError, Loading, NotFound } from '@/components/ui/query-states';
 

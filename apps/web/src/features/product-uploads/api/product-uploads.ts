@@ -2,7 +2,16 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { FailedRowsData, ReprocessBody, UploadBatch, UploadBatchPage } from '@ms/contracts';
 import { api } from '@/lib/api-client';
 import { useBusinessId } from '@/lib/session-store';
-import { uploadKeys } from './keys';
+
+/** React-query keys of bulk upload; every query starts with ['product-uploads', businessId]. */
+export const uploadKeys = {
+  all: (businessId: string) => ['product-uploads', businessId] as const,
+  batches: (businessId: string, page: number) => ['product-uploads', businessId, 'batches', page] as const,
+  batch: (businessId: string, batchNumber: number) =>
+    ['product-uploads', businessId, 'batch', batchNumber] as const,
+  failed: (businessId: string, batchNumber: number, page: number) =>
+    ['product-uploads', businessId, 'failed', batchNumber, page] as const,
+};
 
 /** How often a screen asks for the progress of a batch that is still running. */
 export const POLL_MS = 1_000;

@@ -1,5 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { CustomerAnalytics, GraphPoint, InventoryRevenue, SalePage, SalesRevenue } from '@ms/contracts';
+import type {
+  CustomerAnalytics,
+  GraphPoint,
+  InventoryRevenue,
+  SalePage,
+  SalesRevenue,
+  GettingStarted,
+} from '@ms/contracts';
 import { api } from '@/lib/api-client';
 import { useBusinessId } from '@/lib/session-store';
 import type { DayRange } from '../lib/date-range';
@@ -59,3 +66,17 @@ export const useRecentSales = (store: string, enabled: boolean) =>
     enabled,
     [store],
   );
+
+/** GET /v1/dashboard/gettingstarted/{businessId} — which first steps the business has done. */
+export const getGettingStarted = (businessId: string) =>
+  api.get<GettingStarted>(`/v1/dashboard/gettingstarted/${businessId}`);
+
+export const useGettingStarted = (enabled = true) => {
+  const businessId = useBusinessId();
+  return useQuery({
+    queryKey: ['dashboard', businessId, 'gettingstarted'],
+    queryFn: () => getGettingStarted(businessId),
+    enabled: enabled && !!businessId,
+    meta: { silent: true },
+  });
+};
