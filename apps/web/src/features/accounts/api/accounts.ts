@@ -1,6 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type {
-  Device,
   LoginData,
   OtpInitiateData,
   OtpVerifyBody,
@@ -9,7 +8,6 @@ import type {
 } from '@ms/contracts';
 import { api } from '@/lib/api-client';
 import { describeDevice } from '@/lib/device';
-import { sessionStore } from '@/lib/session-store';
 
 /** GET /v1/auth/check/{email}: whether an account already uses this e-mail. */
 export const checkEmail = (email: string) =>
@@ -17,13 +15,6 @@ export const checkEmail = (email: string) =>
 
 /** A mutation, not a query: it runs on blur, and a failed check must not block sign-up. */
 export const useCheckEmailMutation = () => useMutation({ mutationFn: checkEmail, meta: { silent: true } });
-
-/** GET /v1/auth/merchant/devices (admin): the business's devices that are not removed. */
-export const devicesKey = ['accounts', 'devices'] as const;
-
-export const fetchDevices = () => api.get<Device[]>('/v1/auth/merchant/devices');
-
-export const useDevices = () => useQuery({ queryKey: devicesKey, queryFn: fetchDevices });
 
 /** POST /v1/auth/login. A device the business has not approved answers 403 with code DEV001. */
 export type LoginInput = { email: string; password: string };
@@ -66,18 +57,6 @@ export const recoverPassword = (input: RecoverPasswordBody) =>
 export const useRecoverPasswordMutation = () =>
   useMutation({ mutationFn: recoverPassword, meta: { silent: true } });
 
-/** DELETE /v1/auth/merchant/device/{id} (admin): the device's sessions then answer DEV002. */
-export const removeDevice = (id: string) =>
-  api.delete<null>(`/v1/auth/merchant/device/${encodeURIComponent(id)}`);
-
-export const useRemoveDeviceMutation = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: removeDevice,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: devicesKey }),
-  });
-};
-
 /** POST /v1/auth/signup: creates the user, the business and its first store, and logs in. */
 export type SignupInput = Omit<SignupBody, 'device'>;
 
@@ -85,22 +64,6 @@ export const signup = (input: SignupInput) =>
   api.post<LoginData>('/v1/auth/signup', { ...input, device: describeDevice() }, { auth: false });
 
 export const useSignupMutation = () => useMutation({ mutationFn: signup, meta: { silent: true } });
-
-/**
- * POST /api/wallet/toggleotpsettings (admin): whether a new device needs the e-mailed code. The
- * current value lives in the session's business data, which is updated from the answer.
- */
-export const toggleOtp = (enabled: boolean) =>
-  api.post<{ require_device_otp: boolean }>('/api/wallet/toggleotpsettings', { enabled });
-
-export const useToggleOtpMutation = () =>
-  useMutation({
-    mutationFn: toggleOtp,
-    onSuccess: ({ require_device_otp }) => {
-      const business = sessionStore.get()?.business;
-      if (business) sessionStore.update({ business: { ...business, require_device_otp } });
-    },
-  });
 
 /** POST /v1/auth/verify/device: the 4-character code from the e-mail approves this device and logs in. */
 export const verifyDevice = (input: { email: string; otp: string }) =>

@@ -22,7 +22,7 @@ import {
 } from '@tabler/icons-react';
 import type { Device } from '@ms/contracts';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { useDevices, useRemoveDeviceMutation } from '../api/accounts';
+import { useDevices, useRemoveDeviceMutation } from '../api/security';
 import { SecurityHeader } from '../components/security-header';
 import { formatDateTime } from '@/lib/date-time';
 import { LoadError } from '@/components/ui/query-states';
