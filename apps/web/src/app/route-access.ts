@@ -1,5 +1,5 @@
 import type { PermissionKey } from '@ms/contracts';
-import type { RouteName } from './route-paths';
+import type { RouteName } from '@/lib/route-paths';
 
 /**
  * Who may open a named route: any one of these permissions (admin holds all). The same keys the

@@ -65,7 +65,13 @@ export const refreshTokenIfOld = async (): Promise<void> => {
   await refreshing;
 };
 
-const send = async <T>(method: Method, path: string, opts: RequestOptions = {}): Promise<T> => {
+/** The request with the app's headers; a network failure (or the time limit) is the offline ApiError. */
+const request = async (
+  method: Method,
+  path: string,
+  opts: RequestOptions,
+  timeoutMs: number | null,
+): Promise<{ response: Response; token: string | undefined }> => {
   const headers: Record<string, string> = {
     Platform: PLATFORM,
     'platform-version': PLATFORM_VERSION,
@@ -81,15 +87,21 @@ const send = async <T>(method: Method, path: string, opts: RequestOptions = {}):
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(opts.body);
   }
-  const timeout = AbortSignal.timeout(TIMEOUT_MS);
-  const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
-  let response: Response;
+  const timeout = timeoutMs === null ? undefined : AbortSignal.timeout(timeoutMs);
+  const signal = opts.signal && timeout ? AbortSignal.any([opts.signal, timeout]) : (opts.signal ?? timeout);
   try {
-    response = await fetch(withQuery(path, opts.query ?? {}), { method, headers, body, signal });
+    return {
+      response: await fetch(withQuery(path, opts.query ?? {}), { method, headers, body, signal }),
+      token,
+    };
   } catch (error) {
     if (opts.signal?.aborted) throw error;
     throw new ApiError(OFFLINE_MESSAGE, 0);
   }
+};
+
+const send = async <T>(method: Method, path: string, opts: RequestOptions = {}): Promise<T> => {
+  const { response, token } = await request(method, path, opts, TIMEOUT_MS);
   let envelope: Envelope<T> | null = null;
   try {
     envelope = (await response.json()) as Envelope<T>;
@@ -122,4 +134,32 @@ export const api = {
   delete: <T>(path: string, opts?: RequestOptions) => call<T>('DELETE', path, opts),
   upload: <T>(path: string, form: FormData, opts?: RequestOptions) =>
     call<T>('POST', path, { ...opts, form }),
+  /**
+   * Fetches a file (a CSV export) and saves it as `fileName`. No time limit: a big export takes what it
+   * takes. A refusal is an ApiError with the server's message; it never logs the user out.
+   */
+  download: async (method: Method, path: string, fileName: string, opts: RequestOptions = {}) => {
+    if (opts.auth !== false && !opts.token) await refreshTokenIfOld();
+    const { response } = await request(method, path, opts, null);
+    if (!response.ok) {
+      const message = await response
+        .json()
+        .then((b: { message?: string }) => b.message)
+        .catch(() => undefined);
+      throw new ApiError(message ?? `Download failed (${response.status})`, response.status);
+    }
+    saveFile(await response.blob(), fileName);
+  },
+};
+
+/** Hands a file to the browser's downloads (an export fetched, or a file made on the device). */
+export const saveFile = (blob: Blob, fileName: string) => {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 };

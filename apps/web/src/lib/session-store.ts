@@ -141,6 +141,8 @@ export const sessionStore = {
 
 export const useSession = (): Session | null =>
   useSyncExternalStore(sessionStore.subscribe, sessionStore.get, sessionStore.get);
+/** The signed-in business's id ('' when signed out: queries keyed on it stay disabled). */
+export const useBusinessId = (): string => useSession()?.business._id ?? '';
 export const useSavedUsers = (): Record<string, SavedLogin> =>
   useSyncExternalStore(sessionStore.subscribe, sessionStore.savedUsers, sessionStore.savedUsers);
 

@@ -1,26 +1,15 @@
 import Dexie, { type Table } from 'dexie';
+import { TABLE_NAMES, tableIndex, type TableName } from './tables';
 
 /**
  * The local database of one business (spec 000 §3, ARCHITECTURE §6): Dexie 4, named `ms-<businessId>`.
  * Every data table has a `<table>_unsynced` twin (records made here, waiting to upload; same `_id`)
  * and a singleton `meta_data_<table>` (keyed by `modulename`). `rejected_uploads` keeps the records
  * the server refused so the person can see why. Records are the server's JSON, keyed by `_id`.
+ * The tables themselves are declared in tables.ts.
  */
-export const TABLES = [
-  'customers',
-  'products',
-  'categories',
-  'stores',
-  'payments',
-  'pos',
-  'sales_history',
-  'invoices',
-  'bank_accounts',
-  'employees',
-  'custom_payments',
-  'tickets',
-] as const;
-export type TableName = (typeof TABLES)[number];
+export const TABLES: readonly TableName[] = TABLE_NAMES;
+export type { TableName };
 
 /** A record as stored: the server's JSON shape (contracts types), keyed by `_id`. */
 export type LocalRecord = { _id: string } & Record<string, unknown>;
@@ -48,14 +37,6 @@ export type RejectedUpload = {
   at: number;
 };
 
-/** The few indexes the app searches or sorts by (each index slows every write). */
-const INDEXES: Partial<Record<TableName, string>> = {
-  products: 'updated_at',
-  customers: 'updated_at',
-  pos: 'created_at',
-  sales_history: 'created_at',
-};
-
 export const unsyncedName = (table: TableName) => `${table}_unsynced`;
 export const metaName = (table: TableName) => `meta_data_${table}`;
 export const REJECTED = 'rejected_uploads';
@@ -63,7 +44,7 @@ export const REJECTED = 'rejected_uploads';
 const schema = (): Record<string, string> => {
   const stores: Record<string, string> = { [REJECTED]: '_id, module' };
   for (const t of TABLES) {
-    stores[t] = ['_id', INDEXES[t]].filter(Boolean).join(', ');
+    stores[t] = ['_id', tableIndex(t)].filter(Boolean).join(', ');
     stores[unsyncedName(t)] = '_id';
     stores[metaName(t)] = 'modulename';
   }

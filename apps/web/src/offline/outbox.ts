@@ -1,9 +1,10 @@
 import type { Transaction } from 'dexie';
 import { strictDb, type LocalRecord } from './db';
+import { OUTBOX_TABLE_NAMES, uploadOf, type OutboxTable } from './tables';
 
-/** The tables whose records are made on this device and uploaded (spec 000 §4). */
-export type OutboxTable = 'pos' | 'customers' | 'tickets';
-export const OUTBOX_TABLES: readonly OutboxTable[] = ['customers', 'pos', 'tickets'];
+/** The tables whose records are made on this device and uploaded (spec 000 §4), in upload order. */
+export const OUTBOX_TABLES: readonly OutboxTable[] = OUTBOX_TABLE_NAMES;
+export type { OutboxTable };
 
 /** The device ran out of storage: the record was NOT saved; the caller must tell the person. */
 export class OutOfStorageError extends Error {
@@ -19,7 +20,12 @@ const isQuotaError = (error: unknown): boolean => {
 };
 
 /** Spec 000 §3 offline key fields: a record made here carries its own id under this name. */
-export const OFFLINE_KEYS: Partial<Record<OutboxTable, string>> = { customers: 'offline_cust_id' };
+export const OFFLINE_KEYS: Partial<Record<OutboxTable, string>> = Object.fromEntries(
+  OUTBOX_TABLE_NAMES.flatMap((t) => {
+    const key = uploadOf(t).offlineKey;
+    return key ? [[t, key]] : [];
+  }),
+);
 
 const withOfflineKey = <T extends { _id: string }>(table: OutboxTable, record: T): LocalRecord => {
   const key = OFFLINE_KEYS[table];

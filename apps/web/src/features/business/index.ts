@@ -1,2 +1,2 @@
 /** What other features use from business. */
-export { useUpdateBusiness } from './api/update-business';
+export { useUpdateBusiness } from './api/business';

@@ -1,2 +1,2 @@
 /** What other features use from staff: the employee list (dashboard counts). */
-export { useEmployees } from './api/get-employees';
+export { useEmployees } from './api/staff';

@@ -21,7 +21,7 @@ describe('sidebar entries', () => {
     expect(shown).toContain('Settings');
     expect(shown).toContain('Security');
     expect(shown).toContain('Point of Sale');
-    // Payments is not registered in route-paths.ts yet.
+    // Payments is not registered in lib/route-paths.ts yet.
     expect(shown).not.toContain('Transactions');
   });
 

@@ -43,12 +43,12 @@ import {
   IconWorld,
 } from '@tabler/icons-react';
 import { mayOpenRoute } from '../../route-access';
-import { paths } from '../../route-paths';
+import { paths } from '@/lib/route-paths';
 import { SUPPORT_EMAIL, TERMS_URL } from '../support';
 
 /**
  * The sidebars' entries of spec 000 §2.5 and §2.6, by named route (§2.3). An entry whose route is
- * not registered in route-paths.ts yet is not shown, so the menus grow as features land.
+ * not registered in lib/route-paths.ts yet is not shown, so the menus grow as features land.
  */
 export type NavEntry =
   | {

@@ -3,8 +3,7 @@ import { Alert, Button, Group, Modal, Stack, Text, TextInput, ThemeIcon } from '
 import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
 import { CODES, DEVICE_OTP_LENGTH, verifyDeviceBody, type LoginData } from '@ms/contracts';
 import { ApiError } from '@/lib/api-client';
-import { useLoginMutation } from '../api/login';
-import { useVerifyDeviceMutation } from '../api/verify-device';
+import { useLoginMutation, useVerifyDeviceMutation } from '../api/accounts';
 import { ResendCodeLink } from './resend-code-link';
 
 /**

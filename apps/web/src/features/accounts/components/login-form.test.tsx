@@ -4,7 +4,7 @@ import { renderUi } from '@/components/ui/test-utils';
 import { LoginForm } from './login-form';
 
 const mutate = vi.fn();
-vi.mock('../api/login', () => ({ useLoginMutation: () => ({ mutate, isPending: false }) }));
+vi.mock('../api/accounts', () => ({ useLoginMutation: () => ({ mutate, isPending: false }) }));
 
 afterEach(cleanup);
 beforeEach(() => mutate.mockReset());

@@ -4,7 +4,7 @@ import { IconAlertCircle, IconLock, IconMail } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { CODES } from '@ms/contracts';
 import { ApiError } from '@/lib/api-client';
-import { useLoginMutation } from '../api/login';
+import { useLoginMutation } from '../api/accounts';
 import { useEnterApp } from '../hooks/use-enter-app';
 import type { LoginValues as Values } from './login-validation';
 import { useLoginFields } from './use-login-fields';

@@ -16,8 +16,7 @@ import {
 import { IconAlertCircle, IconLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { signupBody } from '@ms/contracts';
-import { useCheckEmailMutation } from '../api/check-email';
-import { useSignupMutation, type SignupInput } from '../api/signup';
+import { useCheckEmailMutation, useSignupMutation, type SignupInput } from '../api/accounts';
 import { useEnterApp } from '../hooks/use-enter-app';
 import { PasswordRules } from './password-rules';
 

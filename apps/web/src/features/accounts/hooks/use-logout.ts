@@ -6,7 +6,7 @@ import { TEXT, TOAST_TIMEOUT_MS } from '@ms/contracts';
 import { openAlert, openConfirm } from '@/components/ui/confirm-dialog-host';
 import { ApiError } from '@/lib/api-client';
 import { sessionStore } from '@/lib/session-store';
-import { logout as logoutCall } from '../api/logout';
+import { logout as logoutCall } from '../api/accounts';
 
 /** Who to log out: the switcher passes a saved user; the sidebar passes nothing (the current user). */
 export type LogoutTarget = { _id: string; name: string };

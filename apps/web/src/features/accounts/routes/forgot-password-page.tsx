@@ -24,9 +24,7 @@ import {
   requiredText,
 } from '@ms/contracts';
 import { Stepper } from '@/components/ui/stepper';
-import { useOtpInitiateMutation } from '../api/otp-initiate';
-import { useOtpVerifyMutation } from '../api/otp-verify';
-import { useRecoverPasswordMutation } from '../api/recover-password';
+import { useOtpInitiateMutation, useOtpVerifyMutation, useRecoverPasswordMutation } from '../api/accounts';
 import { AuthLayout } from '../components/auth-layout';
 import { PasswordRules } from '../components/password-rules';
 import { ResendCodeLink } from '../components/resend-code-link';

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import {
-  Alert,
   Badge,
   Button,
   Card,
@@ -23,10 +22,10 @@ import {
 } from '@tabler/icons-react';
 import type { Device } from '@ms/contracts';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { useDevices } from '../api/devices';
-import { useRemoveDeviceMutation } from '../api/remove-device';
+import { useDevices, useRemoveDeviceMutation } from '../api/security';
 import { SecurityHeader } from '../components/security-header';
 import { formatDateTime } from '@/lib/date-time';
+import { LoadError } from '@/components/ui/query-states';
 
 const TYPE_LABEL: Record<Device['deviceType'], string> = {
   browser: 'Computer or browser',
@@ -122,14 +121,13 @@ const SecurityDevicesPage = () => {
           ))}
         </Stack>
       ) : devices.isError ? (
-        <Alert color="red" icon={<IconAlertCircle size={18} />} title="Could not load devices" maw={640}>
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{devices.error.message}</Text>
-            <Button size="sm" variant="white" color="red" onClick={() => void devices.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadError
+          what="devices"
+          error={devices.error}
+          onRetry={() => void devices.refetch()}
+          icon={<IconAlertCircle size={18} />}
+          maw={640}
+        />
       ) : list.length === 0 ? (
         <Card withBorder padding="xl" radius="md" maw={640}>
           <Stack align="center" ta="center" gap="xs">

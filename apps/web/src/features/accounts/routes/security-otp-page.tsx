@@ -2,7 +2,7 @@ import { Alert, Card, Group, Loader, Stack, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useSession } from '@/lib/session-store';
-import { useToggleOtpMutation } from '../api/toggle-otp';
+import { useToggleOtpMutation } from '../api/security';
 import { SecurityHeader } from '../components/security-header';
 
 /** /security/otptoggle (admin): whether a new device needs the e-mailed code (spec 000 §4). */

@@ -3,7 +3,7 @@ import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, UnstyledButton 
 import { IconChevronRight, IconDevices, IconShieldCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useSession } from '@/lib/session-store';
-import { useDevices } from '../api/devices';
+import { useDevices } from '../api/security';
 import { SecurityHeader } from '../components/security-header';
 
 const Entry = ({

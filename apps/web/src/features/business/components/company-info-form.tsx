@@ -23,7 +23,7 @@ import {
 import { ImagePicker } from '@/components/ui/image-picker';
 import { ApiError } from '@/lib/api-client';
 import { formResolver } from '@/lib/form-resolver';
-import { useUpdateBusiness } from '../api/update-business';
+import { useUpdateBusiness } from '../api/business';
 
 type FormValues = {
   name: string;

@@ -8,7 +8,7 @@ import type {
   UpdateSubcategoryBody,
 } from '@ms/contracts';
 import { api } from '@/lib/api-client';
-import { useSession } from '@/lib/session-store';
+import { useBusinessId } from '@/lib/session-store';
 
 export const categoryKeys = {
   all: (businessId: string) => ['categories', businessId] as const,
@@ -21,8 +21,6 @@ const base = (businessId: string) => `/v2/business/${businessId}/product`;
 
 /** GET /v2/business/{b}/product/categories — categories with product counts and subcategories. */
 export const getCategories = (businessId: string) => api.get<Category[]>(`${base(businessId)}/categories`);
-
-const useBusinessId = () => useSession()?.business._id ?? '';
 
 /** Every category of the business with its subcategories and product counts (react-query). */
 export const useCategories = () => {

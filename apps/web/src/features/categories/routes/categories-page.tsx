@@ -27,6 +27,7 @@ import { useCategories, useCategoryMutations } from '../api/categories';
 import { CategoryCreateForm } from '../components/category-create-form';
 import { CategoryIntro } from '../components/category-intro';
 import { NameModal } from '../components/name-modal';
+import { LoadError } from '@/components/ui/query-states';
 
 const detailPath = (id: string) => `/productsinventory/categories/${id}`;
 const productsLabel = (n: number) => (n === 1 ? '1 product' : `${n} products`);
@@ -99,14 +100,11 @@ const CategoriesPage = () => {
           ))}
         </SimpleGrid>
       ) : categories.isError ? (
-        <Alert color="red" title="Could not load your categories">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{categories.error.message}</Text>
-            <Button size="xs" variant="white" color="red" onClick={() => void categories.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadError
+          what="your categories"
+          error={categories.error}
+          onRetry={() => void categories.refetch()}
+        />
       ) : shown.length === 0 ? (
         <Center py="xl">
           <Text>No category matches “{search.trim()}”.</Text>

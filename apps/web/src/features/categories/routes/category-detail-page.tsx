@@ -7,7 +7,6 @@ import {
   Button,
   Center,
   Group,
-  Pagination,
   Paper,
   Skeleton,
   Stack,
@@ -24,6 +23,7 @@ import { DebouncedSearch } from '@/components/ui/debounced-search';
 import { hasPermission, useSession } from '@/lib/session-store';
 import { useCategories, useCategoryMutations, useCategoryProducts } from '../api/categories';
 import { NameModal } from '../components/name-modal';
+import { Pager, pageCount } from '@/components/ui/pager';
 
 const PAGE_SIZE = 25;
 const LIST = '/productsinventory/categories';
@@ -66,7 +66,7 @@ const CategoryDetailPage = () => {
     setFailure(error.message);
     setDialog(null);
   };
-  const pages = Math.max(1, Math.ceil((data.data?.total ?? 0) / PAGE_SIZE));
+  const pages = pageCount(data.data?.total ?? 0, PAGE_SIZE);
   const activeSub = category?.subcategories.find((s) => s.id === subId);
   const go = (sub?: string) => {
     setPage(1);
@@ -277,11 +277,7 @@ const CategoryDetailPage = () => {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          {pages > 1 ? (
-            <Center>
-              <Pagination total={pages} value={page} onChange={setPage} />
-            </Center>
-          ) : null}
+          <Pager pages={pages} page={page} onChange={setPage} />
         </>
       ) : null}
 

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
-import { lazyPage } from '@/app/lazy-page';
-import { paths } from '@/app/route-paths';
+import { lazyPage } from '@/lib/lazy-page';
+import { paths } from '@/lib/route-paths';
 
 const list = lazyPage(() => import('./categories-page'));
 const enable = lazyPage(() => import('./category-enable-page'));

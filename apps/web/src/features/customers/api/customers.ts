@@ -10,7 +10,7 @@ import type {
 import { businessDb, enqueue, hasLocalCustomers, searchLocalCustomers } from '@/offline';
 import { ApiError, api } from '@/lib/api-client';
 import { localId } from '@/lib/local-id';
-import { useSession } from '@/lib/session-store';
+import { useBusinessId } from '@/lib/session-store';
 
 /** React-query keys; every customer query starts with ['customers', businessId]. */
 export const customerKeys = {
@@ -22,8 +22,6 @@ export const customerKeys = {
 };
 
 export type CustomerPageParams = { page: number; limit: number; search: string };
-
-const useBusinessId = () => useSession()?.business._id ?? '';
 
 /** GET /v2/customers/businesses/{b}/list: a page of customers, searchable by name, phone or e-mail. */
 export const getCustomersPage = (businessId: string, params: CustomerPageParams) =>

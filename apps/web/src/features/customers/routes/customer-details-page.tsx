@@ -24,8 +24,9 @@ import { hasPermission, useSession } from '@/lib/session-store';
 import { useCustomer, useCustomerSales, useUpdateCustomer } from '../api/customers';
 import { CustomerForm, valuesOf } from '../components/customer-form';
 import { customerName } from '../components/customer-name';
-import { saleDetailsPath } from '../components/sale-link';
 import { formatDate } from '@/lib/date-time';
+import { saleDetailsPath } from '@/lib/route-paths';
+import { LoadError } from '@/components/ui/query-states';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const birthday = (dm: string | null) => {
@@ -134,14 +135,7 @@ const CustomerDetailsPage = () => {
     return (
       <Stack maw={720} mx="auto">
         <PageHeader title="Customer" back={{ to: '/customers', label: 'Customers' }} />
-        <Alert color="red" title="Could not load the customer">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{query.error.message}</Text>
-            <Button size="xs" variant="white" color="red" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadError what="the customer" error={query.error} onRetry={() => void query.refetch()} />
       </Stack>
     );
 

@@ -6,7 +6,6 @@ import {
   Card,
   Center,
   Group,
-  Pagination,
   Skeleton,
   Stack,
   Text,
@@ -20,6 +19,8 @@ import { PageHeader } from '@/components/ui/page-header';
 import { hasPermission, useSession } from '@/lib/session-store';
 import { useCustomersPage } from '../api/customers';
 import { customerName, initialsOf } from '../components/customer-name';
+import { LoadError } from '@/components/ui/query-states';
+import { Pager, pageCount } from '@/components/ui/pager';
 
 const PAGE_SIZE = 20;
 
@@ -34,7 +35,7 @@ const CustomersPage = () => {
   const query = useCustomersPage({ page, limit: PAGE_SIZE, search: debounced });
   const items = query.data?.items ?? [];
   const total = query.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const pages = pageCount(total, PAGE_SIZE);
   const needle = debounced.trim();
 
   if (!hasPermission(session, 'customers.view'))
@@ -90,14 +91,7 @@ const CustomersPage = () => {
           ))}
         </Stack>
       ) : query.isError ? (
-        <Alert color="red" title="Could not load your customers">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{query.error.message}</Text>
-            <Button size="xs" variant="white" color="red" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadError what="your customers" error={query.error} onRetry={() => void query.refetch()} />
       ) : items.length === 0 ? (
         <Center py="xl">
           <Stack align="center" gap="xs" ta="center" maw={380}>
@@ -151,11 +145,7 @@ const CustomersPage = () => {
               </Card>
             ))}
           </Stack>
-          {pages > 1 && (
-            <Center>
-              <Pagination total={pages} value={page} onChange={setPage} size="md" />
-            </Center>
-          )}
+          <Pager pages={pages} page={page} onChange={setPage} size="md" />
         </>
       )}
     </Stack>

@@ -1,20 +1,9 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Progress,
-  Skeleton,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Card, Group, Progress, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck, IconCircleDashed, IconChevronRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useGettingStarted } from '../api/get-getting-started';
+import { useGettingStarted } from '../api/dashboard';
 import { STEPS, stepPath } from './getting-started-steps';
+import { LoadError } from '@/components/ui/query-states';
 
 /** Spec 000 §3 getting-started checklist: each step done or not, what it means, and how far along. */
 export const GettingStartedCard = () => {
@@ -22,16 +11,7 @@ export const GettingStartedCard = () => {
 
   if (query.isPending) return <Skeleton h={320} radius="md" />;
   if (query.isError)
-    return (
-      <Alert color="red" title="Could not load your checklist">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{query.error.message}</Text>
-          <Button size="xs" variant="white" color="red" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    return <LoadError what="your checklist" error={query.error} onRetry={() => void query.refetch()} />;
 
   const status = query.data;
   const done = STEPS.filter((s) => status[s.key].status).length;

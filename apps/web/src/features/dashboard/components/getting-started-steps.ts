@@ -1,9 +1,9 @@
 import type { GettingStarted } from '@ms/contracts';
-import { paths } from '@/app/route-paths';
+import { paths } from '@/lib/route-paths';
 
 /**
  * The getting-started checklist in the order a new shop does it. Each step links to the screen that
- * does it once that screen is registered in the app (the route registry lives in app/route-paths).
+ * does it once that screen is registered in the app (the route registry lives in lib/route-paths).
  */
 export type Step = {
   key: keyof GettingStarted;

@@ -1,15 +1,12 @@
 import { Anchor, Badge, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { formatMoney, SALE_STATUS_LABELS, type SaleSummary } from '@ms/contracts';
 import { Link } from 'react-router';
-import { paths, registeredPaths } from '@/app/route-paths';
-import { useRecentSales } from '../api/get-figures';
+import { paths, registeredPaths, saleDetailsPath } from '@/lib/route-paths';
+import { useRecentSales } from '../api/dashboard';
 import { saleTime } from '@/lib/date-time';
 
-const detailsPath = (id: string) =>
-  registeredPaths.has('/sales-details/:id') ? paths.SalesDetails.replace(':id', id) : null;
-
 const Row = ({ sale }: { sale: SaleSummary }) => {
-  const to = detailsPath(sale.id);
+  const to = saleDetailsPath(sale.id);
   const label = (
     <Group justify="space-between" wrap="nowrap" gap="xs">
       <div style={{ minWidth: 0 }}>

@@ -14,12 +14,7 @@ import {
 import { formatMoney } from '@ms/contracts';
 import { allStoresLabel, useMyStores } from '@/features/stores';
 import { isAdmin, useSession } from '@/lib/session-store';
-import {
-  useCustomerAnalytics,
-  useInventoryRevenue,
-  useSalesGraph,
-  useSalesRevenue,
-} from '../api/get-figures';
+import { useCustomerAnalytics, useInventoryRevenue, useSalesGraph, useSalesRevenue } from '../api/dashboard';
 import { dashboardAccess } from '../lib/access';
 import {
   comparison,

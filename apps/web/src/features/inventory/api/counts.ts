@@ -10,7 +10,7 @@ import type {
 import { api } from '@/lib/api-client';
 import { inventoryKeys } from './keys';
 import { invalidateStock } from './stock';
-import { useBusinessId } from './use-business-id';
+import { useBusinessId } from '@/lib/session-store';
 
 const base = (businessId: string) => `/v1/businesses/${businessId}/stocks/counts`;
 const one = (businessId: string, id: string) => `${base(businessId)}/${encodeURIComponent(id)}`;

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ProductPage } from '@ms/contracts';
 import { api } from '@/lib/api-client';
 import { inventoryKeys } from './keys';
-import { useBusinessId } from './use-business-id';
+import { useBusinessId } from '@/lib/session-store';
 
 export type ProductSearchParams = {
   search: string;

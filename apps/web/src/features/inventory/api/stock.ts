@@ -12,7 +12,7 @@ import { businessDb, hasLocalProducts } from '@/offline';
 import { ApiError, api } from '@/lib/api-client';
 import { localStockSummary } from '../lib/local-summary';
 import { inventoryKeys } from './keys';
-import { useBusinessId } from './use-business-id';
+import { useBusinessId } from '@/lib/session-store';
 
 /** GET /v2/business/{b}/stocks/summary?store= — stock value, low and out of stock, per store. */
 export const getStockSummary = (businessId: string, store: string | null) =>

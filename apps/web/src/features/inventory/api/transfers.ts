@@ -9,7 +9,7 @@ import type {
 import { api } from '@/lib/api-client';
 import { inventoryKeys } from './keys';
 import { invalidateStock } from './stock';
-import { useBusinessId } from './use-business-id';
+import { useBusinessId } from '@/lib/session-store';
 
 export type TransferListParams = {
   status?: TransferStatus | null;

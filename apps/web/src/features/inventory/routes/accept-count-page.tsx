@@ -9,7 +9,7 @@ import { useAcceptCount, useCancelCount, useCount } from '../api/counts';
 import { ActionBar } from '../components/action-bar';
 import { CountItemsTable, CountSummary } from '../components/count-parts';
 import { PageHeader } from '@/components/ui/page-header';
-import { Empty, LoadError, Loading, NotAllowed } from '../components/query-states';
+import { Empty, LoadError, Loading, NotAllowed } from '@/components/ui/query-states';
 import { CountStatusBadge } from '../components/status-badges';
 import { countTotals } from '../lib/count-math';
 import { countPath } from '../lib/count-paths';

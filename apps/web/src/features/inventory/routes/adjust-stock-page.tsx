@@ -5,12 +5,11 @@ import { ADJUSTMENT_REASON_LABELS, ADJUSTMENT_REASONS_BY_TYPE, type AdjustmentRe
 import { useLocation, useNavigate } from 'react-router';
 import { openConfirm } from '@/components/ui/confirm-dialog';
 import { Stepper } from '@/components/ui/stepper';
-import { useSession } from '@/lib/session-store';
-import { useBusinessId } from '../api/use-business-id';
+import { useBusinessId, useSession } from '@/lib/session-store';
 import { ItemPicker } from '../components/item-picker';
 import { LinesEditor } from '../components/lines-editor';
 import { PageHeader } from '@/components/ui/page-header';
-import { NotAllowed } from '../components/query-states';
+import { NotAllowed } from '@/components/ui/query-states';
 import { StoreSelect } from '../components/store-select';
 import { loadDraft, saveDraft, type AdjustmentDraft } from '../lib/adjustment-draft';
 import { ADJUSTMENT_FLOW, ADJUSTMENT_STEPS, adjustmentTypeOf } from '../lib/adjustment-type';

@@ -6,7 +6,7 @@ import { useCategories } from '@/features/categories';
 import { useSession } from '@/lib/session-store';
 import { useStartCount } from '../api/counts';
 import { PageHeader } from '@/components/ui/page-header';
-import { Empty, LoadError, Loading, NotAllowed } from '../components/query-states';
+import { Empty, LoadError, Loading, NotAllowed } from '@/components/ui/query-states';
 import { ChoiceCard } from '../components/scope-card';
 import { StoreSelect } from '../components/store-select';
 import { plural } from '../lib/format';

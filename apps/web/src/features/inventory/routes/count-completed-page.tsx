@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Center, Group, Pagination, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { DebouncedSearch } from '@/components/ui/debounced-search';
@@ -7,12 +7,13 @@ import { useSession } from '@/lib/session-store';
 import { useCount, type CountItemsParams } from '../api/counts';
 import { CountItemsTable, CountSummary } from '../components/count-parts';
 import { PageHeader } from '@/components/ui/page-header';
-import { Empty, LoadError, Loading, NotAllowed } from '../components/query-states';
+import { Empty, LoadError, Loading, NotAllowed } from '@/components/ui/query-states';
 import { CountStatusBadge } from '../components/status-badges';
 import { countPath } from '../lib/count-paths';
 import { formatDateTime } from '../lib/format';
 import { inventoryPaths } from '../lib/paths';
 import { inventoryRights } from '../lib/permissions';
+import { Pager, pageCount } from '@/components/ui/pager';
 
 const PAGE_SIZE = 100;
 type Filter = NonNullable<CountItemsParams['filter']>;
@@ -27,7 +28,7 @@ const CountCompletedPage = () => {
   const data = count.data;
   if (data && (data.status === 'in_progress' || data.status === 'submitted'))
     return <Navigate to={countPath(data)} replace />;
-  const pages = data ? Math.max(1, Math.ceil(data.items_total / PAGE_SIZE)) : 1;
+  const pages = data ? pageCount(data.items_total, PAGE_SIZE) : 1;
 
   return (
     <Stack maw={1000} mx="auto" gap="md" pb="xl">
@@ -99,16 +100,12 @@ const CountCompletedPage = () => {
           ) : (
             <CountItemsTable items={data!.items} />
           )}
-          {pages > 1 && (
-            <Center>
-              <Pagination
-                total={pages}
-                value={params.page ?? 1}
-                onChange={(page) => setParams({ ...params, page })}
-                size="md"
-              />
-            </Center>
-          )}
+          <Pager
+            pages={pages}
+            page={params.page ?? 1}
+            onChange={(page) => setParams({ ...params, page })}
+            size="md"
+          />
         </>
       )}
     </Stack>

@@ -9,7 +9,7 @@ import { useCreateTransfer } from '../api/transfers';
 import { ItemPicker } from '../components/item-picker';
 import { LinesEditor } from '../components/lines-editor';
 import { PageHeader } from '@/components/ui/page-header';
-import { NotAllowed } from '../components/query-states';
+import { NotAllowed } from '@/components/ui/query-states';
 import { StoreSelect } from '../components/store-select';
 import { plural } from '../lib/format';
 import { addLine, lineError, totalUnits, type ItemLine } from '../lib/items';

@@ -1,6 +1,6 @@
 import { createElement } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-import { lazyPage } from '@/app/lazy-page';
+import { lazyPage } from '@/lib/lazy-page';
 import { inventoryPaths as p } from '../lib/paths';
 
 const adjust = lazyPage(() => import('./adjust-stock-page'));

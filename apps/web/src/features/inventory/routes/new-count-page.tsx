@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { useSession } from '@/lib/session-store';
 import { useStartCount } from '../api/counts';
 import { PageHeader } from '@/components/ui/page-header';
-import { NotAllowed } from '../components/query-states';
+import { NotAllowed } from '@/components/ui/query-states';
 import { ChoiceCard } from '../components/scope-card';
 import { StoreSelect } from '../components/store-select';
 import { inventoryPaths, submitCountPath } from '../lib/paths';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Center, Group, Pagination, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconCircleMinus, IconCirclePlus, IconHistory, IconX } from '@tabler/icons-react';
 import {
   ADJUSTMENT_REASON_LABELS,
@@ -18,12 +18,13 @@ import { useSession } from '@/lib/session-store';
 import { useStockLogs } from '../api/stock';
 import { InventoryTabs } from '../components/inventory-tabs';
 import { PageHeader } from '@/components/ui/page-header';
-import { Empty, LoadError, Loading, NotAllowed } from '../components/query-states';
+import { Empty, LoadError, Loading, NotAllowed } from '@/components/ui/query-states';
 import { StockLogList } from '../components/stock-log-list';
 import { StoreSelect } from '../components/store-select';
 import { plural } from '../lib/format';
 import { inventoryPaths } from '../lib/paths';
 import { inventoryRights } from '../lib/permissions';
+import { Pager, pageCount } from '@/components/ui/pager';
 
 const PAGE_SIZE = 25;
 const ADJUSTMENT_KINDS: MovementKind[] = ['adjustment_add', 'adjustment_remove'];
@@ -52,7 +53,7 @@ const StockAdjustmentPage = () => {
   );
   const filtered = reasons.length > 0 || !!range || !!store;
   const total = logs.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const pages = pageCount(total, PAGE_SIZE);
   const reset = () => setPage(1);
 
   return (
@@ -174,11 +175,7 @@ const StockAdjustmentPage = () => {
                   {plural(total, show === 'adjustments' ? 'adjustment' : 'movement')}
                 </Text>
                 <StockLogList entries={logs.data.items} />
-                {pages > 1 && (
-                  <Center>
-                    <Pagination total={pages} value={page} onChange={setPage} size="md" />
-                  </Center>
-                )}
+                <Pager pages={pages} page={page} onChange={setPage} size="md" />
               </>
             )}
           </Stack>

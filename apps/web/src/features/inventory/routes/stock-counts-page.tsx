@@ -1,17 +1,5 @@
 import { useState } from 'react';
-import {
-  Anchor,
-  Button,
-  Card,
-  Center,
-  Group,
-  Pagination,
-  Progress,
-  Select,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Anchor, Button, Card, Group, Progress, Select, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconClipboardList, IconPlus } from '@tabler/icons-react';
 import { COUNT_STATUS_LABELS, COUNT_STATUSES, type CountStatus, type StockCount } from '@ms/contracts';
@@ -20,13 +8,14 @@ import { useSession } from '@/lib/session-store';
 import { useCounts } from '../api/counts';
 import { InventoryTabs } from '../components/inventory-tabs';
 import { PageHeader } from '@/components/ui/page-header';
-import { Empty, LoadError, Loading, NotAllowed } from '../components/query-states';
+import { Empty, LoadError, Loading, NotAllowed } from '@/components/ui/query-states';
 import { CountStatusBadge } from '../components/status-badges';
 import { StoreSelect } from '../components/store-select';
 import { countPath, scopeLabel } from '../lib/count-paths';
 import { formatDateTime, formatQty, plural } from '../lib/format';
 import { inventoryPaths } from '../lib/paths';
 import { inventoryRights } from '../lib/permissions';
+import { Pager, pageCount } from '@/components/ui/pager';
 
 const PAGE_SIZE = 20;
 
@@ -146,7 +135,7 @@ const StockCountsPage = () => {
   const [page, setPage] = useState(1);
   const counts = useCounts({ status, store, page, limit: PAGE_SIZE }, rights.counts);
   const total = counts.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const pages = pageCount(total, PAGE_SIZE);
   const filtered = !!status || !!store;
   const newCount = rights.counts && (
     <Button component={Link} to={inventoryPaths.newCount} leftSection={<IconPlus size={18} />}>
@@ -216,11 +205,7 @@ const StockCountsPage = () => {
                   {plural(total, 'count')}
                 </Text>
                 <CountList counts={counts.data.items} />
-                {pages > 1 && (
-                  <Center>
-                    <Pagination total={pages} value={page} onChange={setPage} size="md" />
-                  </Center>
-                )}
+                <Pager pages={pages} page={page} onChange={setPage} size="md" />
               </>
             )}
           </Stack>

@@ -30,7 +30,7 @@ import { useSession } from '@/lib/session-store';
 import { useStockSummary } from '../api/stock';
 import { InventoryTabs } from '../components/inventory-tabs';
 import { PageHeader } from '@/components/ui/page-header';
-import { Empty, LoadError, NotAllowed } from '../components/query-states';
+import { Empty, LoadError, NotAllowed } from '@/components/ui/query-states';
 import { StoreSelect } from '../components/store-select';
 import { formatQty, plural } from '../lib/format';
 import { inventoryPaths } from '../lib/paths';

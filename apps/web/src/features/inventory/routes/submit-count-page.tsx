@@ -5,9 +5,7 @@ import {
   Badge,
   Button,
   Card,
-  Center,
   Group,
-  Pagination,
   SegmentedControl,
   Stack,
   Table,
@@ -32,7 +30,7 @@ import {
 import { ActionBar } from '../components/action-bar';
 import { CountSummary, Difference } from '../components/count-parts';
 import { PageHeader } from '@/components/ui/page-header';
-import { Empty, LoadError, Loading, NotAllowed } from '../components/query-states';
+import { Empty, LoadError, Loading, NotAllowed } from '@/components/ui/query-states';
 import { QuantityInput } from '../components/quantity-input';
 import { CountStatusBadge } from '../components/status-badges';
 import { countDifference, pendingEntries } from '../lib/count-math';
@@ -40,6 +38,7 @@ import { countPath } from '../lib/count-paths';
 import { formatQty, plural } from '../lib/format';
 import { acceptCountPath, countCompletedPath, inventoryPaths } from '../lib/paths';
 import { inventoryRights } from '../lib/permissions';
+import { Pager, pageCount } from '@/components/ui/pager';
 
 const PAGE_SIZE = 100;
 type Filter = NonNullable<CountItemsParams['filter']>;
@@ -250,7 +249,7 @@ const Counting = ({
   };
 
   const error = enter.error ?? submit.error ?? cancel.error;
-  const pages = Math.max(1, Math.ceil(count.items_total / (params.limit ?? PAGE_SIZE)));
+  const pages = pageCount(count.items_total, params.limit ?? PAGE_SIZE);
   const uncounted = count.items_count - count.counted_count;
 
   return (
@@ -300,16 +299,12 @@ const Counting = ({
       ) : (
         <CountRows items={count.items} valueOf={valueOf} isEdited={isEdited} set={set} />
       )}
-      {pages > 1 && (
-        <Center>
-          <Pagination
-            total={pages}
-            value={params.page ?? 1}
-            onChange={(page) => setParams({ ...params, page })}
-            size="md"
-          />
-        </Center>
-      )}
+      <Pager
+        pages={pages}
+        page={params.page ?? 1}
+        onChange={(page) => setParams({ ...params, page })}
+        size="md"
+      />
 
       {error && (
         <Alert color="red" title="That did not work" role="alert">

@@ -14,7 +14,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useCancelTransfer, useHoldTransfer, useReleaseTransfer, useTransfer } from '../api/transfers';
 import { PageHeader } from '@/components/ui/page-header';
-import { Empty, LoadError, Loading } from '../components/query-states';
+import { Empty, LoadError, Loading } from '@/components/ui/query-states';
 import { TransferStatusBadge } from '../components/status-badges';
 import { formatDateTime, formatQty, plural } from '../lib/format';
 import { inventoryPaths, transferOrderPath } from '../lib/paths';

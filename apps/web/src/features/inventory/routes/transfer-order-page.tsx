@@ -7,7 +7,7 @@ import type { TransferDetail } from '@ms/contracts';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useReceiveTransfer, useTransfer } from '../api/transfers';
 import { PageHeader } from '@/components/ui/page-header';
-import { Empty, LoadError, Loading } from '../components/query-states';
+import { Empty, LoadError, Loading } from '@/components/ui/query-states';
 import { QuantityInput } from '../components/quantity-input';
 import { TransferStatusBadge } from '../components/status-badges';
 import { formatQty, plural } from '../lib/format';

@@ -1,17 +1,5 @@
 import { useState } from 'react';
-import {
-  Anchor,
-  Button,
-  Card,
-  Center,
-  Group,
-  Pagination,
-  SegmentedControl,
-  Select,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Anchor, Button, Card, Group, SegmentedControl, Select, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowRight, IconArrowsExchange, IconPlus } from '@tabler/icons-react';
 import { TRANSFER_STATUS_LABELS, TRANSFER_STATUSES, type Transfer, type TransferStatus } from '@ms/contracts';
@@ -21,12 +9,13 @@ import { useSession } from '@/lib/session-store';
 import { useTransfers } from '../api/transfers';
 import { InventoryTabs } from '../components/inventory-tabs';
 import { PageHeader } from '@/components/ui/page-header';
-import { Empty, LoadError, Loading, NotAllowed } from '../components/query-states';
+import { Empty, LoadError, Loading, NotAllowed } from '@/components/ui/query-states';
 import { TransferStatusBadge } from '../components/status-badges';
 import { StoreSelect } from '../components/store-select';
 import { formatDateTime, formatQty, plural } from '../lib/format';
 import { inventoryPaths, transferDetailPath } from '../lib/paths';
 import { inventoryRights } from '../lib/permissions';
+import { Pager, pageCount } from '@/components/ui/pager';
 
 const PAGE_SIZE = 20;
 type Direction = 'any' | 'out' | 'in';
@@ -153,7 +142,7 @@ const TransfersPage = () => {
     rights.viewTransfers,
   );
   const total = transfers.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const pages = pageCount(total, PAGE_SIZE);
   const filtered = !!status || !!store || !!search.trim();
 
   const newTransfer = rights.initiateTransfer && (
@@ -251,11 +240,7 @@ const TransfersPage = () => {
                   {plural(total, 'transfer')}
                 </Text>
                 <TransferList transfers={transfers.data.items} />
-                {pages > 1 && (
-                  <Center>
-                    <Pagination total={pages} value={page} onChange={setPage} size="md" />
-                  </Center>
-                )}
+                <Pager pages={pages} page={page} onChange={setPage} size="md" />
               </>
             )}
           </Stack>

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Loader, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Group, Loader, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconCheck, IconPlus } from '@tabler/icons-react';
 import { formatMoney, type Product } from '@ms/contracts';
 import { DebouncedSearch } from '@/components/ui/debounced-search';
-import { useProductSearch } from '../api/search-products';
-import { itemOf } from '../lib/items';
-import type { LabelItem } from '../lib/items';
+import { useProductSearch } from '../api/labels';
+import { itemOf, type LabelItem } from '../lib/items';
+import { LoadError } from '@/components/ui/query-states';
 
 /** Search the catalogue and add products (or, for products with varieties, the varieties wanted). */
 export const ProductPicker = ({
@@ -32,14 +32,7 @@ export const ProductPicker = ({
           <Skeleton h={48} />
         </Stack>
       ) : query.isError ? (
-        <Alert color="red" title="Could not load your products">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{query.error.message}</Text>
-            <Button size="xs" variant="white" color="red" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadError what="your products" error={query.error} onRetry={() => void query.refetch()} />
       ) : items.length === 0 ? (
         <Text c="dimmed" size="sm">
           {search.trim()

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
-import { lazyPage } from '@/app/lazy-page';
-import { paths } from '@/app/route-paths';
+import { lazyPage } from '@/lib/lazy-page';
+import { paths } from '@/lib/route-paths';
 
 const printLabel = lazyPage(() => import('./print-label-page'));
 

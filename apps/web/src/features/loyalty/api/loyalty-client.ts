@@ -1,13 +1,5 @@
-import {
-  LOYALTY_TOKEN_HEADER,
-  PLATFORM,
-  PLATFORM_VERSION,
-  withQuery,
-  type LoyaltyAccessData,
-  type QueryValue,
-} from '@ms/contracts';
+import { LOYALTY_TOKEN_HEADER, type LoyaltyAccessData, type QueryValue } from '@ms/contracts';
 import { api, ApiError } from '@/lib/api-client';
-import { getDeviceId } from '@/lib/device';
 import { sessionStore } from '@/lib/session-store';
 
 /**
@@ -79,30 +71,14 @@ export const loyaltyDownload = async (
   query: Record<string, QueryValue> = {},
 ) => {
   const get = async (force: boolean) =>
-    fetch(withQuery(path, query), {
-      headers: {
-        Platform: PLATFORM,
-        'platform-version': PLATFORM_VERSION,
-        deviceID: getDeviceId(),
-        Authorization: `Bearer ${sessionStore.get()?.token ?? ''}`,
-        [LOYALTY_TOKEN_HEADER]: await loyaltyToken(force),
-      },
+    api.download('GET', path, fileName, {
+      query,
+      headers: { [LOYALTY_TOKEN_HEADER]: await loyaltyToken(force) },
     });
-  let res = await get(false);
-  if (res.status === 401) res = await get(true);
-  if (!res.ok) {
-    const message = await res
-      .json()
-      .then((b: { message?: string }) => b.message)
-      .catch(() => undefined);
-    throw new ApiError(message ?? `Download failed (${res.status})`, res.status);
+  try {
+    await get(false);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return get(true);
+    throw error;
   }
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 };

@@ -7,7 +7,7 @@ import type {
   LoyaltySettings,
   UpdateLoyaltySettingsBody,
 } from '@ms/contracts';
-import { sessionStore, useSession } from '@/lib/session-store';
+import { sessionStore, useBusinessId } from '@/lib/session-store';
 import { loyaltyCall, loyaltyDownload } from './loyalty-client';
 
 export const loyaltyKeys = {
@@ -16,8 +16,6 @@ export const loyaltyKeys = {
   customer: (businessId: string, id: string, page: number) =>
     ['loyalty', businessId, 'customer', id, page] as const,
 };
-
-const useBusinessId = () => useSession()?.business._id ?? '';
 
 export const useLoyaltySettings = () => {
   const businessId = useBusinessId();

@@ -1,12 +1,9 @@
 import { useState } from 'react';
 import {
-  Alert,
   Anchor,
   Button,
   Card,
-  Center,
   Modal,
-  Pagination,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -18,10 +15,12 @@ import {
 import { formatMoney, type PointsLedgerEntry, type StoreCreditLedgerEntry } from '@ms/contracts';
 import { Link } from 'react-router';
 import { hasPermission, useSession } from '@/lib/session-store';
-import { saleDetailsPath } from '@/features/customers/components/sale-link';
 import { useLoyaltyCustomer } from '../api/loyalty';
 import { AdjustBalanceForm } from './adjust-balance-form';
 import { formatDateTime } from '@/lib/date-time';
+import { saleDetailsPath } from '@/lib/route-paths';
+import { LoadError } from '@/components/ui/query-states';
+import { Pager } from '@/components/ui/pager';
 
 const when = (iso: string) => formatDateTime(iso);
 
@@ -129,14 +128,7 @@ export const LoyaltyPanel = ({ customerId }: { customerId: string }) => {
     );
   if (query.isError)
     return (
-      <Alert color="red" title="Could not load points and store credit">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{query.error.message}</Text>
-          <Button size="xs" variant="white" color="red" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
+      <LoadError what="points and store credit" error={query.error} onRetry={() => void query.refetch()} />
     );
   const d = query.data;
   const pages = Math.max(
@@ -201,11 +193,7 @@ export const LoyaltyPanel = ({ customerId }: { customerId: string }) => {
           />
         </Tabs.Panel>
       </Tabs>
-      {pages > 1 && (
-        <Center>
-          <Pagination total={pages} value={page} onChange={setPage} size="sm" />
-        </Center>
-      )}
+      <Pager pages={pages} page={page} onChange={setPage} size="sm" />
       <Modal
         opened={adjusting !== null}
         onClose={() => setAdjusting(null)}

@@ -18,6 +18,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { humanizeMessage } from '@/lib/form-resolver';
 import { hasPermission, isAdmin, useSession } from '@/lib/session-store';
 import { downloadPointsCsv, useLoyaltySettings, useSaveLoyaltySettings } from '../api/loyalty';
+import { LoadError } from '@/components/ui/query-states';
 
 /** /customer-loyalty: the business's loyalty rules and the customers' points download. */
 const CustomerLoyaltyPage = () => {
@@ -92,14 +93,11 @@ const CustomerLoyaltyPage = () => {
       {settings.isPending ? (
         <Skeleton h={320} radius="md" />
       ) : settings.isError ? (
-        <Alert color="red" title="Could not load the loyalty settings">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{settings.error.message}</Text>
-            <Button size="xs" variant="white" color="red" onClick={() => void settings.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadError
+          what="the loyalty settings"
+          error={settings.error}
+          onRetry={() => void settings.refetch()}
+        />
       ) : (
         <Card withBorder radius="md" padding="lg">
           <form onSubmit={submit} noValidate>

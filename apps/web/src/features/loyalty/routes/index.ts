@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
-import { lazyPage } from '@/app/lazy-page';
-import { paths } from '@/app/route-paths';
+import { lazyPage } from '@/lib/lazy-page';
+import { paths } from '@/lib/route-paths';
 
 /** Routes of this feature, added to the app shell by app/router.tsx. Pages load lazily (lazyPage). */
 export const loyaltyRoutes: RouteObject[] = [

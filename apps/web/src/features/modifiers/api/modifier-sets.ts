@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateModifierSetBody, ModifierSet, UpdateModifierSetBody } from '@ms/contracts';
 import { api } from '@/lib/api-client';
-import { useSession } from '@/lib/session-store';
+import { useBusinessId } from '@/lib/session-store';
 
 export const modifierSetKeys = {
   all: (businessId: string) => ['modifier-sets', businessId] as const,
@@ -10,8 +10,6 @@ export const modifierSetKeys = {
 /** GET /v2/business/{b}/modifiers/sets — every modifier set with its modifiers (prices in naira). */
 export const getModifierSets = (businessId: string) =>
   api.get<ModifierSet[]>(`/v2/business/${businessId}/modifiers/sets`);
-
-const useBusinessId = () => useSession()?.business._id ?? '';
 
 /** The business's modifier sets (react-query), for the modifiers screen and the product form. */
 export const useModifierSets = () => {

@@ -22,6 +22,7 @@ import { hasPermission, useSession } from '@/lib/session-store';
 import { useModifierSetMutations, useModifierSets } from '../api/modifier-sets';
 import { formFromSet } from './modifier-form-rules';
 import { ModifierSetForm } from './modifier-set-form';
+import { LoadError } from '@/components/ui/query-states';
 
 export type ModifierSelection = { setIds: string[]; modifierIds: string[]; sets: ModifierSet[] };
 
@@ -132,16 +133,7 @@ export const ModifierSetsPanel = ({
       </Stack>
     );
   } else if (sets.isError) {
-    body = (
-      <Alert color="red" title="Could not load modifier sets">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{sets.error.message}</Text>
-          <Button size="xs" variant="white" color="red" onClick={() => void sets.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    body = <LoadError what="modifier sets" error={sets.error} onRetry={() => void sets.refetch()} />;
   } else if (sets.data.length === 0) {
     body = (
       <Center py="xl">

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { lazyPage } from '@/app/lazy-page';
+import { lazyPage } from '@/lib/lazy-page';
 
 const page = lazyPage(() => import('./modifiers-page'));
 

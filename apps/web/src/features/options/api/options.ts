@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateOptionBody, ProductOption, UpdateOptionBody } from '@ms/contracts';
 import { api } from '@/lib/api-client';
-import { useSession } from '@/lib/session-store';
+import { useBusinessId } from '@/lib/session-store';
 
 export const optionKeys = {
   all: (businessId: string) => ['options', businessId] as const,
@@ -11,8 +11,6 @@ const base = (businessId: string) => `/v2/business/${businessId}/product/options
 
 /** GET /v2/business/{b}/product/options — saved options (e.g. Size: S, M, L), by name. */
 export const getOptions = (businessId: string) => api.get<ProductOption[]>(base(businessId));
-
-const useBusinessId = () => useSession()?.business._id ?? '';
 
 /** The business's saved product options (react-query). */
 export const useOptions = () => {

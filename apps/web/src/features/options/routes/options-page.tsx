@@ -21,6 +21,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { hasPermission, useSession } from '@/lib/session-store';
 import { useOptionMutations, useOptions } from '../api/options';
 import { OptionForm } from '../components/option-form';
+import { LoadError } from '@/components/ui/query-states';
 
 /** /productsinventory/options: saved options (name and values) to build product variations from. */
 const OptionsPage = () => {
@@ -74,14 +75,7 @@ const OptionsPage = () => {
           ))}
         </SimpleGrid>
       ) : options.isError ? (
-        <Alert color="red" title="Could not load your options">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{options.error.message}</Text>
-            <Button size="xs" variant="white" color="red" onClick={() => void options.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadError what="your options" error={options.error} onRetry={() => void options.refetch()} />
       ) : options.data.length === 0 ? (
         <Center py="xl">
           <Stack align="center" gap="xs" ta="center" maw={380}>

@@ -9,7 +9,7 @@ import type {
   UpdatePaymentMethodsBody,
 } from '@ms/contracts';
 import { api } from '@/lib/api-client';
-import { useSession } from '@/lib/session-store';
+import { useBusinessId } from '@/lib/session-store';
 
 export const paymentOptionKeys = {
   all: (businessId: string) => ['payment-options', businessId] as const,
@@ -32,8 +32,6 @@ export const updateCustomOption = (b: string, id: string, body: UpdateCustomPaym
 export const deleteCustomOption = (b: string, id: string) =>
   api.delete<{ _id: string }>(`${customPath(b)}/paymentoption/${id}`);
 export const getCheckoutOptions = () => api.get<CheckoutOptionsData>('/v2/checkout/options');
-
-const useBusinessId = () => useSession()?.business._id ?? '';
 
 /** The built-in methods and their on/off switches (admin screen). */
 export const useMethodSettings = () => {

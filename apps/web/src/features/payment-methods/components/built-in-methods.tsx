@@ -1,6 +1,7 @@
 import { Alert, Paper, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
 import type { BuiltInPaymentMethod } from '@ms/contracts';
 import { useMethodSettings, usePaymentOptionMutations } from '../api/payment-options';
+import { LoadError } from '@/components/ui/query-states';
 
 /** The built-in methods with an on/off switch each; cash stays on (the register counts it). */
 export const BuiltInMethods = () => {
@@ -33,9 +34,7 @@ export const BuiltInMethods = () => {
             ))}
           </Stack>
         ) : settings.isError ? (
-          <Alert color="red" title="Could not load the payment methods">
-            {settings.error.message}
-          </Alert>
+          <LoadError what="the payment methods" error={settings.error} />
         ) : (
           <Stack gap="sm">
             {settings.data.methods.map((m) => (

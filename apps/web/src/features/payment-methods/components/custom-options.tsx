@@ -18,6 +18,7 @@ import { PAYMENT_OPTION_MESSAGES, type CustomPaymentOption } from '@ms/contracts
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useCustomOptions, usePaymentOptionMutations } from '../api/payment-options';
 import { CustomOptionForm, type CustomOptionValues } from './custom-option-form';
+import { LoadError } from '@/components/ui/query-states';
 
 const byName = (a: CustomPaymentOption, b: CustomPaymentOption) =>
   a.name.toLowerCase().localeCompare(b.name.toLowerCase());
@@ -115,9 +116,7 @@ export const CustomOptions = () => {
             ))}
           </Stack>
         ) : options.isError ? (
-          <Alert color="red" title="Could not load your payment options">
-            {options.error.message}
-          </Alert>
+          <LoadError what="your payment options" error={options.error} />
         ) : items.length === 0 ? (
           <Text c="dimmed" size="sm" ta="center" py="md">
             No custom payment options yet. Add one above.

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
-import { lazyPage } from '@/app/lazy-page';
-import { paths } from '@/app/route-paths';
+import { lazyPage } from '@/lib/lazy-page';
+import { paths } from '@/lib/route-paths';
 
 /** Routes of this feature; app/router.tsx puts them among the admin-only routes (spec: /payment-methods (admin)). */
 export const paymentMethodsRoutes: RouteObject[] = [

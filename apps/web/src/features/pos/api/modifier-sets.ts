@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { ModifierSet } from '@ms/contracts';
 import { useModifierSets } from '@/features/modifiers';
-import { useSession } from '@/lib/session-store';
+import { useBusinessId } from '@/lib/session-store';
 
 const keyOf = (businessId: string) => `ms.pos.modifier-sets.${businessId}`;
 
@@ -19,7 +19,7 @@ const lastKnown = (businessId: string): ModifierSet[] | undefined => {
  * product's modifiers can still be picked offline (they are not one of the synced tables).
  */
 export const usePosModifierSets = (): { data: ModifierSet[] | undefined } => {
-  const businessId = useSession()?.business._id ?? '';
+  const businessId = useBusinessId();
   const online = useModifierSets();
   useEffect(() => {
     if (!online.data || !businessId) return;

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { BarcodeMatch, ProductPage } from '@ms/contracts';
 import { findLocalProductByCode, hasLocalProducts, searchLocalProducts, warmProductSearch } from '@/offline';
 import { ApiError, api } from '@/lib/api-client';
-import { useSession } from '@/lib/session-store';
+import { useBusinessId } from '@/lib/session-store';
 
 /** How many products the POS grid shows at once (search narrows it). */
 export const GRID_LIMIT = 40;
@@ -43,7 +43,7 @@ export const getPosProducts = async (
 
 /** The grid: the previous result stays while the next loads. */
 export const usePosProducts = (p: GridParams) => {
-  const businessId = useSession()?.business._id ?? '';
+  const businessId = useBusinessId();
   return useQuery({
     queryKey: gridKey(businessId, p),
     queryFn: ({ signal }) => {

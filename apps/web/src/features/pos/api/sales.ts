@@ -2,13 +2,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateSaleBody, Product, Sale, SalePage, SaveTicketBody, Ticket } from '@ms/contracts';
 import { businessDb, enqueue, takeStockForSale, waitForUpload } from '@/offline';
 import { ApiError, api } from '@/lib/api-client';
-import { useSession } from '@/lib/session-store';
+import { useBusinessId, useSession } from '@/lib/session-store';
 import type { Cart } from '../lib/cart';
 import { cartStore } from '../lib/cart-store';
 import { localSale, queuedSale, type LocalSaleContext } from '../lib/offline-sale';
 import { businessToday } from '@/lib/date-time';
-
-const useBusinessId = () => useSession()?.business._id ?? '';
 
 export const posKeys = {
   tickets: (b: string, store: string | null) => ['pos', b, 'tickets', store] as const,

@@ -1,4 +1,4 @@
-/** Paths of the POS screens (registered in app/route-paths.ts as Pos). */
+/** Paths of the POS screens (registered in lib/route-paths.ts as Pos). */
 export const posPaths = {
   pos: '/pos',
   dashboard: '/pos-dashboard',

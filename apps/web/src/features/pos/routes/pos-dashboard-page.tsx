@@ -19,7 +19,7 @@ import { useQuery } from '@tanstack/react-query';
 import { formatMoney, SALE_STATUS_LABELS, saleMadeAt, type SaleSummary } from '@ms/contracts';
 import { Link } from 'react-router';
 import { useOpenRegister } from '@/features/registers';
-import { useSession } from '@/lib/session-store';
+import { useBusinessId, useSession } from '@/lib/session-store';
 import { getSale, useTodaySales } from '../api/sales';
 import { ReceiptView } from '../components/receipt-view';
 import { RegisterSlot } from '../components/register-slot';
@@ -156,7 +156,7 @@ export default function PosDashboardPage() {
 }
 
 const Reprint = ({ saleId }: { saleId: string }) => {
-  const businessId = useSession()?.business._id ?? '';
+  const businessId = useBusinessId();
   const sale = useQuery({
     queryKey: ['pos', businessId, 'sale', saleId],
     queryFn: () => getSale(businessId, saleId),

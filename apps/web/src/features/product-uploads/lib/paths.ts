@@ -1,4 +1,4 @@
-import { paths } from '@/app/route-paths';
+import { paths } from '@/lib/route-paths';
 
 export const failedRowsPath = (batchNumber: number) =>
   paths.UploadFailed.replace(':batchNumber', String(batchNumber));

@@ -14,11 +14,11 @@ import {
 } from '@mantine/core';
 import { IconCircleCheck, IconDownload, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
-import { paths } from '@/app/route-paths';
+import { paths } from '@/lib/route-paths';
 import { useFilePicker } from '@/components/ui/file-upload';
 import { UploadError } from '@/components/ui/upload-error';
 import { useMyStores } from '@/features/stores';
-import { useUploadBatch, useUploadProducts } from '../api/uploads';
+import { useUploadBatch, useUploadProducts } from '../api/product-uploads';
 import { BatchProgress } from '../components/batch-progress';
 import { count, isRunning } from '../components/batch-status';
 import { ColumnsHelp } from '../components/columns-help';
@@ -26,6 +26,7 @@ import { CanUpload } from '../components/can-upload';
 import { FILE_ACCEPT, fileProblem, fileSize } from '../lib/file-check';
 import { failedRowsPath } from '../lib/paths';
 import { downloadTemplate } from '../lib/template';
+import { LoadError } from '@/components/ui/query-states';
 
 /**
  * /bulk-products-upload: download the template, choose a CSV or XLSX and the store for opening
@@ -190,14 +191,7 @@ const BatchFollow = ({ batchNumber, onAnother }: { batchNumber: number; onAnothe
           <Text>Loading the upload…</Text>
         </Group>
       ) : query.isError ? (
-        <Alert color="red" title="Could not load this upload">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{query.error.message}</Text>
-            <Button size="xs" variant="white" color="red" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadError what="this upload" error={query.error} onRetry={() => void query.refetch()} />
       ) : batch ? (
         <Stack gap="md">
           <div>

@@ -7,7 +7,6 @@ import {
   Center,
   Group,
   Loader,
-  Pagination,
   Skeleton,
   Stack,
   Text,
@@ -15,12 +14,14 @@ import {
 } from '@mantine/core';
 import { IconCircleCheck, IconRefresh } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
-import { paths } from '@/app/route-paths';
-import { useFailedRows, useReprocess } from '../api/uploads';
+import { paths } from '@/lib/route-paths';
+import { useFailedRows, useReprocess } from '../api/product-uploads';
 import { BatchProgress } from '../components/batch-progress';
 import { count, isRunning } from '../components/batch-status';
 import { CanUpload } from '../components/can-upload';
 import { FailedRowCard } from '../components/failed-row-card';
+import { LoadError } from '@/components/ui/query-states';
+import { Pager, pageCount } from '@/components/ui/pager';
 
 const PAGE_SIZE = 50;
 
@@ -71,20 +72,11 @@ const FailedRows = ({ batchNumber }: { batchNumber: number }) => {
       </Stack>
     );
   if (query.isError)
-    return (
-      <Alert color="red" title="Could not load this batch">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{query.error.message}</Text>
-          <Button size="xs" variant="white" color="red" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    return <LoadError what="this batch" error={query.error} onRetry={() => void query.refetch()} />;
 
   const { batch, items, total } = query.data;
   const running = isRunning(batch);
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const pages = pageCount(total, PAGE_SIZE);
 
   const keep = (rowNumber: number, cells: Record<string, string>) =>
     setEdits((m) => new Map(m).set(rowNumber, cells));
@@ -187,11 +179,7 @@ const FailedRows = ({ batchNumber }: { batchNumber: number }) => {
               onDiscard={() => discard(row.row_number)}
             />
           ))}
-          {pages > 1 && (
-            <Center>
-              <Pagination total={pages} value={page} onChange={setPage} />
-            </Center>
-          )}
+          <Pager pages={pages} page={page} onChange={setPage} />
         </>
       )}
     </Stack>

@@ -1,14 +1,16 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Center, Group, Pagination, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Center, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import type { UploadBatch } from '@ms/contracts';
 import { Link } from 'react-router';
-import { paths } from '@/app/route-paths';
-import { useUploadBatches } from '../api/uploads';
+import { paths } from '@/lib/route-paths';
+import { useUploadBatches } from '../api/product-uploads';
 import { BatchProgress } from '../components/batch-progress';
 import { count, isRunning, uploadedAt } from '../components/batch-status';
 import { CanUpload } from '../components/can-upload';
 import { failedRowsPath } from '../lib/paths';
+import { LoadError } from '@/components/ui/query-states';
+import { Pager, pageCount } from '@/components/ui/pager';
 
 const PAGE_SIZE = 10;
 
@@ -44,16 +46,7 @@ const BatchList = () => {
       </Stack>
     );
   if (query.isError)
-    return (
-      <Alert color="red" title="Could not load your uploads">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{query.error.message}</Text>
-          <Button size="xs" variant="white" color="red" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    return <LoadError what="your uploads" error={query.error} onRetry={() => void query.refetch()} />;
   const { items, total } = query.data;
   if (items.length === 0)
     return (
@@ -70,7 +63,7 @@ const BatchList = () => {
         </Stack>
       </Center>
     );
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const pages = pageCount(total, PAGE_SIZE);
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed">
@@ -79,11 +72,7 @@ const BatchList = () => {
       {items.map((b) => (
         <BatchCard key={b.id} batch={b} />
       ))}
-      {pages > 1 && (
-        <Center>
-          <Pagination total={pages} value={page} onChange={setPage} />
-        </Center>
-      )}
+      <Pager pages={pages} page={page} onChange={setPage} />
     </Stack>
   );
 };

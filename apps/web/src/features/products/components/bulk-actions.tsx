@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconCategory, IconTrash, IconX } from '@tabler/icons-react';
 import type { Category } from '@ms/contracts';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { useBulkApply } from '../api/bulk-products';
+import { useBulkApply } from '../api/products';
 
 export type BulkActionsProps = {
   ids: string[];

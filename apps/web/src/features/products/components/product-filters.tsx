@@ -1,7 +1,7 @@
 import { Select, SimpleGrid } from '@mantine/core';
 import type { Category, ProductType, Store, Tag } from '@ms/contracts';
 import { MultiSelectFilter, type FilterOption } from '@/components/ui/filter-widget';
-import type { ProductListParams, ProductSort, StockFilter } from '../api/get-products';
+import type { ProductListParams, ProductSort, StockFilter } from '../api/products';
 
 export const TYPE_LABELS: Record<ProductType, string> = {
   simple: 'Simple',

@@ -1,5 +1,5 @@
 import { PRODUCT_TYPES, type ProductType } from '@ms/contracts';
-import type { ProductListParams, ProductSort, StockFilter } from '../api/get-products';
+import type { ProductListParams, ProductSort, StockFilter } from '../api/products';
 
 /**
  * The products list's search, filters and page live in the address (?search=milk&stock=low&page=2),

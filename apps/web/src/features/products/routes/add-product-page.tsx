@@ -5,7 +5,7 @@ import type { CreateProductBody } from '@ms/contracts';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useMyStores } from '@/features/stores';
 import { hasPermission, useSession } from '@/lib/session-store';
-import { useCreateProduct } from '../api/save-product';
+import { useCreateProduct } from '../api/products';
 import { ProductForm } from '../components/product-form';
 import { listPathFor } from '../lib/back-path';
 

@@ -8,8 +8,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useMyStores } from '@/features/stores';
 import { ApiError } from '@/lib/api-client';
 import { hasPermission, useSession } from '@/lib/session-store';
-import { useProduct } from '../api/get-product';
-import { useDeleteProduct, useUpdateProduct } from '../api/save-product';
+import { useProduct, useDeleteProduct, useUpdateProduct } from '../api/products';
 import { ProductForm } from '../components/product-form';
 import { listPathFor } from '../lib/back-path';
 

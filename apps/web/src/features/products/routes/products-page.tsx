@@ -1,31 +1,20 @@
 import { useMemo, useState } from 'react';
 import { CatalogueTabs } from '@/components/catalogue-tabs';
-import {
-  Alert,
-  Badge,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Pagination,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Center, Group, Loader, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconPackage, IconPlus, IconUpload } from '@tabler/icons-react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { DebouncedSearch } from '@/components/ui/debounced-search';
 import { hasPermission, useSession } from '@/lib/session-store';
 import { useMyStores } from '@/features/stores';
-import { useProducts, type ProductListParams } from '../api/get-products';
+import { useProducts, type ProductListParams } from '../api/products';
 import { BulkActions } from '../components/bulk-actions';
 import { useCategoryList, useTagList } from '../components/catalogue-data';
 import { ProductFilters } from '../components/product-filters';
 import { ProductCards, ProductTable } from '../components/product-list';
 import { activeFilterCount, readListParams, writeListParams } from '../lib/list-params';
+import { LoadError } from '@/components/ui/query-states';
+import { Pager, pageCount } from '@/components/ui/pager';
 
 /** Typing pauses this long before the list is asked again (fast enough to feel live). */
 const SEARCH_DELAY_MS = 250;
@@ -72,7 +61,7 @@ const ProductsPage = () => {
 
   const products = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / params.limit));
+  const pages = pageCount(total, params.limit);
   const filters = activeFilterCount(params);
   const narrowed = filters > 0 || params.search.trim() !== '';
   const showFilters = wide || filtersOpen;
@@ -191,14 +180,7 @@ const ProductsPage = () => {
           ))}
         </Stack>
       ) : list.isError && !list.data ? (
-        <Alert color="red" title="Could not load your products">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{list.error.message}</Text>
-            <Button size="xs" variant="white" color="red" onClick={() => void list.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadError what="your products" error={list.error} onRetry={() => void list.refetch()} />
       ) : products.length === 0 ? (
         <Center py="xl">
           <Stack align="center" gap="xs" ta="center" maw={380}>
@@ -271,21 +253,17 @@ const ProductsPage = () => {
           ) : (
             <ProductCards {...listProps} />
           )}
-          {pages > 1 && (
-            <Center>
-              <Pagination
-                total={pages}
-                value={params.page}
-                onChange={(page) => {
-                  update({ page });
-                  window.scrollTo({ top: 0 });
-                }}
-                size={wide ? 'md' : 'sm'}
-                siblings={wide ? 1 : 0}
-                boundaries={1}
-              />
-            </Center>
-          )}
+          <Pager
+            pages={pages}
+            page={params.page}
+            onChange={(page) => {
+              update({ page });
+              window.scrollTo({ top: 0 });
+            }}
+            size={wide ? 'md' : 'sm'}
+            siblings={wide ? 1 : 0}
+            boundaries={1}
+          />
         </>
       )}
     </Stack>

@@ -14,7 +14,7 @@ import type {
   UpdateRegisterBody,
 } from '@ms/contracts';
 import { api } from '@/lib/api-client';
-import { hasPermission, useSession } from '@/lib/session-store';
+import { hasPermission, useBusinessId, useSession } from '@/lib/session-store';
 
 /** Every register query starts with ['registers', businessId]. */
 export const registerKeys = {
@@ -118,7 +118,7 @@ export const useRegisterEmployees = (storeId: string | null, enabled = true) => 
 
 const useInvalidating = <V, T>(fn: (v: V) => Promise<T>) => {
   const qc = useQueryClient();
-  const businessId = useSession()?.business._id ?? '';
+  const businessId = useBusinessId();
   return useMutation({
     mutationFn: fn,
     meta: { silent: true },

@@ -23,6 +23,7 @@ import { useCanOperateRegisters, useRegisterDetail } from '../api/registers';
 import { CashDifference } from '../components/cash-difference';
 import { useRegisterActions } from '../components/register-actions';
 import { formatDateTime } from '../components/format';
+import { LoadError } from '@/components/ui/query-states';
 
 const back = { to: '/registers', label: 'Registers' };
 
@@ -53,14 +54,7 @@ const RegisterDetailsPage = () => {
     return (
       <Stack maw={1100} mx="auto">
         <PageHeader title="Register" back={back} />
-        <Alert color="red" title="Could not load the register" role="alert">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{detail.error.message}</Text>
-            <Button size="xs" variant="white" color="red" onClick={() => void detail.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadError what="the register" error={detail.error} onRetry={() => void detail.refetch()} />
       </Stack>
     );
 

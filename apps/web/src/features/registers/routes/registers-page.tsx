@@ -30,6 +30,7 @@ import { useRegisterActions } from '../components/register-actions';
 import { RegisterCard } from '../components/register-card';
 import { unregisteredCashGroups } from '../components/unregistered-cash';
 import { UnregisteredCashNotice } from '../components/unregistered-cash-notice';
+import { LoadError } from '@/components/ui/query-states';
 
 const ALL = 'all';
 
@@ -108,14 +109,7 @@ const RegistersPage = () => {
           ))}
         </SimpleGrid>
       ) : query.isError ? (
-        <Alert color="red" title="Could not load the registers" role="alert">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{query.error.message}</Text>
-            <Button size="xs" variant="white" color="red" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadError what="the registers" error={query.error} onRetry={() => void query.refetch()} />
       ) : byStore.size === 0 ? (
         <Stack align="center" gap="xs" ta="center" py="xl">
           <IconCashRegister size={44} color="var(--mantine-color-gray-5)" aria-hidden />

@@ -1,9 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PayLaterBody, RefundBody, Sale, SalePage, SaleStatus } from '@ms/contracts';
 import { api } from '@/lib/api-client';
-import { useSession } from '@/lib/session-store';
-
-const useBusinessId = () => useSession()?.business._id ?? '';
+import { useBusinessId } from '@/lib/session-store';
 
 export type SaleFilters = {
   store: string | null;

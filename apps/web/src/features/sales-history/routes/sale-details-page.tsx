@@ -17,6 +17,7 @@ import { IconArrowBackUp, IconCash, IconReceipt } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { formatMoney, type RefundDestination, type Sale } from '@ms/contracts';
 import { PageHeader } from '@/components/ui/page-header';
+import { LoadError } from '@/components/ui/query-states';
 import { hasPermission, useSession } from '@/lib/session-store';
 import { ReceiptView } from '@/features/pos';
 import { useCustomer } from '@/features/customers';
@@ -129,19 +130,11 @@ const SaleDetailsPage = () => {
     return (
       <Stack maw={720} mx="auto">
         <PageHeader title="Sale" back={BACK} />
-        <Alert color="red" title="Could not load this sale">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{query.error.message}</Text>
-            <Group gap="xs">
-              <Button size="xs" variant="white" color="red" onClick={() => void query.refetch()}>
-                Try again
-              </Button>
-              <Button size="xs" variant="white" component={Link} to="/sales-history">
-                Back to sales history
-              </Button>
-            </Group>
-          </Stack>
-        </Alert>
+        <LoadError what="this sale" error={query.error} onRetry={() => void query.refetch()}>
+          <Button size="xs" variant="white" component={Link} to="/sales-history">
+            Back to sales history
+          </Button>
+        </LoadError>
       </Stack>
     );
 

@@ -2,10 +2,8 @@ import { useMemo, useState, type ReactNode } from 'react';
 import {
   Alert,
   Button,
-  Center,
   Chip,
   Group,
-  Pagination,
   Paper,
   Select,
   SimpleGrid,
@@ -20,11 +18,13 @@ import { IconChartBar, IconReceipt, IconSearch } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatMoney, SALE_STATUS_LABELS, SALE_STATUSES, type SaleStatus } from '@ms/contracts';
 import { PageHeader } from '@/components/ui/page-header';
+import { Empty as SharedEmpty, LoadError } from '@/components/ui/query-states';
 import { hasPermission, useSession } from '@/lib/session-store';
 import { useMyStores } from '@/features/stores';
 import { useSalesPage, useUnpaidSales, type SaleFilters } from '../api/sales';
 import { SalesList } from '../components/sales-list';
-import { RANGE_PRESETS, rangeFor, type RangePreset } from '../lib/ranges';
+import { RANGE_PRESETS, rangeFor, type RangePreset } from '@/lib/day-ranges';
+import { Pager, pageCount } from '@/components/ui/pager';
 
 const PAGE_SIZE = 20;
 
@@ -47,24 +47,10 @@ const Loading = () => (
   </Stack>
 );
 
-const LoadError = ({ title, message, retry }: { title: string; message: string; retry: () => void }) => (
-  <Alert color="red" title={title}>
-    <Stack gap="xs" align="flex-start">
-      <Text size="sm">{message}</Text>
-      <Button size="xs" variant="white" color="red" onClick={retry}>
-        Try again
-      </Button>
-    </Stack>
-  </Alert>
-);
-
 const Empty = ({ children }: { children: ReactNode }) => (
-  <Center py="xl">
-    <Stack align="center" gap="xs" ta="center" maw={400}>
-      <IconReceipt size={44} color="var(--mantine-color-gray-5)" aria-hidden />
-      {children}
-    </Stack>
-  </Center>
+  <SharedEmpty icon={<IconReceipt size={44} color="var(--mantine-color-gray-5)" aria-hidden />}>
+    {children}
+  </SharedEmpty>
 );
 
 const Stat = ({ label, value, testId }: { label: string; value: string; testId: string }) => (
@@ -119,7 +105,7 @@ const SalesHistoryPage = () => {
   const items = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
   const totals = list.data?.totals;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const pages = pageCount(total, PAGE_SIZE);
   const filtered = !!(store || status || debounced.trim());
 
   return (
@@ -251,11 +237,7 @@ const SalesHistoryPage = () => {
           {list.isPending ? (
             <Loading />
           ) : list.isError ? (
-            <LoadError
-              title="Could not load your sales"
-              message={list.error.message}
-              retry={() => void list.refetch()}
-            />
+            <LoadError what="your sales" error={list.error} onRetry={() => void list.refetch()} />
           ) : items.length === 0 ? (
             <Empty>
               {filtered ? (
@@ -283,11 +265,7 @@ const SalesHistoryPage = () => {
                 {total} {total === 1 ? 'sale' : 'sales'}
               </Text>
               <SalesList sales={items} />
-              {pages > 1 && (
-                <Center>
-                  <Pagination total={pages} value={page} onChange={setPage} size="md" />
-                </Center>
-              )}
+              <Pager pages={pages} page={page} onChange={setPage} size="md" />
             </>
           )}
         </>
@@ -304,19 +282,11 @@ const SalesHistoryPage = () => {
             maw={360}
           />
           {stores.isError ? (
-            <LoadError
-              title="Could not load your stores"
-              message={stores.error.message}
-              retry={() => void stores.refetch()}
-            />
+            <LoadError what="your stores" error={stores.error} onRetry={() => void stores.refetch()} />
           ) : unpaid.isPending ? (
             <Loading />
           ) : unpaid.isError ? (
-            <LoadError
-              title="Could not load unpaid sales"
-              message={unpaid.error.message}
-              retry={() => void unpaid.refetch()}
-            />
+            <LoadError what="unpaid sales" error={unpaid.error} onRetry={() => void unpaid.refetch()} />
           ) : unpaid.data.length === 0 ? (
             <Empty>
               <Text fw={600}>Nothing owed in this store</Text>

@@ -1,16 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
-  PLATFORM,
-  PLATFORM_VERSION,
-  withQuery,
   type CustomerSalesReport,
   type EmployeeSalesReport,
   type EmployeeSummary,
   type ProductSalesReport,
 } from '@ms/contracts';
-import { api, ApiError } from '@/lib/api-client';
-import { getDeviceId } from '@/lib/device';
-import { sessionStore, useSession } from '@/lib/session-store';
+import { api } from '@/lib/api-client';
+import { useBusinessId } from '@/lib/session-store';
 
 /** What every report is asked for: Lagos days (inclusive) and, optionally, one store. */
 export type ReportFilters = { startdate: string; enddate: string; store: string | null };
@@ -27,8 +23,6 @@ export const reportPaths = {
   customer: (b: string) => `/v1/customers/reports/salesbycustomer/business/${b}`,
   summary: (id: string) => `/v1/sales/employee/${id}/summary`,
 };
-
-const useBusinessId = () => useSession()?.business._id ?? '';
 
 export const useProductReport = (f: ReportFilters, enabled = true) => {
   const b = useBusinessId();
@@ -69,34 +63,9 @@ export const useEmployeeSummary = (employeeId: string | null, f: ReportFilters, 
   });
 
 /** Fetches a report as CSV (`format=csv`) with the session's token and saves it as `fileName`. */
-export const downloadReportCsv = async (
+export const downloadReportCsv = (
   method: 'GET' | 'POST',
   path: string,
   f: ReportFilters,
   fileName: string,
-): Promise<void> => {
-  const res = await fetch(withQuery(path, { ...query(f), format: 'csv' }), {
-    method,
-    headers: {
-      Platform: PLATFORM,
-      'platform-version': PLATFORM_VERSION,
-      deviceID: getDeviceId(),
-      Authorization: `Bearer ${sessionStore.get()?.token ?? ''}`,
-    },
-  });
-  if (!res.ok) {
-    const message = await res
-      .json()
-      .then((b: { message?: string }) => b.message)
-      .catch(() => undefined);
-    throw new ApiError(message ?? `Download failed (${res.status})`, res.status);
-  }
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-};
+): Promise<void> => api.download(method, path, fileName, { query: { ...query(f), format: 'csv' } });

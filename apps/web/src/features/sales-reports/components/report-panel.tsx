@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { LoadError } from '@/components/ui/query-states';
 import { downloadReportCsv, type ReportFilters } from '../api/reports';
 import { csvFileName } from '../lib/sort';
 
@@ -11,17 +12,6 @@ export const ReportLoading = () => (
       <Skeleton key={i} h={48} radius="md" />
     ))}
   </Stack>
-);
-
-export const ReportLoadError = ({ message, retry }: { message: string; retry: () => void }) => (
-  <Alert color="red" title="Could not load this report">
-    <Stack gap="xs" align="flex-start">
-      <Text size="sm">{message}</Text>
-      <Button size="xs" variant="white" color="red" onClick={retry}>
-        Try again
-      </Button>
-    </Stack>
-  </Alert>
 );
 
 /** "Export CSV": the server's CSV of the report for the same days and store. */
@@ -82,7 +72,7 @@ type Props<R extends ReportData> = {
 export function ReportPanel<R extends ReportData>({ query, filters, csv, stats, empty, children }: Props<R>) {
   if (query.isPending) return <ReportLoading />;
   if (query.isError)
-    return <ReportLoadError message={query.error.message} retry={() => void query.refetch()} />;
+    return <LoadError what="this report" error={query.error} onRetry={() => void query.refetch()} />;
   const r = query.data;
   return (
     <Stack gap="md">

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { lazyPage } from '@/app/lazy-page';
+import { lazyPage } from '@/lib/lazy-page';
 
 /** Routes of this feature, added to the app shell by app/router.tsx. Pages load lazily (lazyPage). */
 export const salesReportsRoutes: RouteObject[] = [

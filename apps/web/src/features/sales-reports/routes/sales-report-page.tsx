@@ -1,6 +1,5 @@
 import { useState, type ReactNode } from 'react';
 import {
-  Center,
   Group,
   Paper,
   SegmentedControl,
@@ -22,9 +21,10 @@ import {
   type ProductSalesRow,
 } from '@ms/contracts';
 import { PageHeader } from '@/components/ui/page-header';
-import { isAdmin, useSession } from '@/lib/session-store';
+import { Empty as SharedEmpty, LoadError } from '@/components/ui/query-states';
+import { isAdmin, useBusinessId, useSession } from '@/lib/session-store';
 import { allStoresLabel, useMyStores } from '@/features/stores';
-import { RANGE_PRESETS, rangeFor, type RangePreset } from '@/features/sales-history/lib/ranges';
+import { RANGE_PRESETS, rangeFor, type RangePreset } from '@/lib/day-ranges';
 import {
   downloadReportCsv,
   reportPaths,
@@ -35,7 +35,7 @@ import {
   type ReportFilters,
 } from '../api/reports';
 import { ReportBarChart } from '../components/report-bar-chart';
-import { ExportButton, ReportLoadError, ReportLoading, ReportPanel } from '../components/report-panel';
+import { ExportButton, ReportLoading, ReportPanel } from '../components/report-panel';
 import { moneyColumn, ReportTable, type Column } from '../components/report-table';
 import { csvFileName } from '../lib/sort';
 import { formatDate, zoneName } from '@/lib/date-time';
@@ -43,12 +43,9 @@ import { formatDate, zoneName } from '@/lib/date-time';
 type Tab = 'product' | 'employee' | 'customer' | 'summary';
 
 const Empty = ({ children }: { children: ReactNode }) => (
-  <Center py="xl">
-    <Stack align="center" gap="xs" ta="center" maw={420}>
-      <IconChartBar size={44} color="var(--mantine-color-gray-5)" aria-hidden />
-      {children}
-    </Stack>
-  </Center>
+  <SharedEmpty maw={420} icon={<IconChartBar size={44} color="var(--mantine-color-gray-5)" aria-hidden />}>
+    {children}
+  </SharedEmpty>
 );
 
 const NoSales = () => (
@@ -72,7 +69,6 @@ const Stat = ({ label, value, testId }: { label: string; value: string; testId: 
 );
 
 const money = (v: number) => formatMoney(v);
-const useBusinessId = () => useSession()?.business._id ?? '';
 
 // ------------------------------------------------------------------------------------------------
 
@@ -276,7 +272,7 @@ const SummaryTab = ({ filters }: { filters: ReportFilters }) => {
       {q.isPending ? (
         <ReportLoading />
       ) : q.isError ? (
-        <ReportLoadError message={q.error.message} retry={() => void q.refetch()} />
+        <LoadError what="this report" error={q.error} onRetry={() => void q.refetch()} />
       ) : (
         <>
           <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">

@@ -1,7 +1,7 @@
 import { Alert, Checkbox, Loader, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { Controller, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { useMyStores } from '@/features/stores';
-import { isAdminRole, useRoles } from '../api/get-roles';
+import { isAdminRole, useRoles } from '../api/staff';
 
 /** One value type for the add and edit forms; each sends the fields its endpoint takes. */
 export type EmployeeFormValues = {

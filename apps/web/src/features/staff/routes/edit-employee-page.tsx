@@ -7,15 +7,14 @@ import { updateEmployeeBody, type Employee, type UpdateEmployeeBody } from '@ms/
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '@/lib/api-client';
 import { formResolver } from '@/lib/form-resolver';
-import { useEmployee } from '../api/get-employee';
-import { useUpdateEmployee } from '../api/update-employee';
+import { useEmployee, useUpdateEmployee } from '../api/staff';
 import {
   NameAndPhoneFields,
   RoleAndStoresFields,
   type EmployeeFormValues,
 } from '../components/employee-fields';
 import { PageHeader } from '@/components/ui/page-header';
-import { LoadError, Loading, NotFound } from '../components/query-states';
+import { LoadError, Loading, NotFound } from '@/components/ui/query-states';
 
 const toValues = (e: Employee): EmployeeFormValues => ({
   first_name: e.first_name,

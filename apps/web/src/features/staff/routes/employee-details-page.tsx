@@ -1,5 +1,4 @@
-import type { ReactNode } from 'react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Anchor, Avatar, Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPencil, IconUserCheck, IconUserOff } from '@tabler/icons-react';
@@ -7,11 +6,10 @@ import { Link, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/session-store';
-import { useEmployee } from '../api/get-employee';
-import { useSetEmployeesStatus } from '../api/set-employees-status';
+import { useEmployee, useSetEmployeesStatus } from '../api/staff';
 import { formatDate, formatDateTime, storeNames } from '../components/format';
 import { PageHeader } from '@/components/ui/page-header';
-import { LoadError, Loading, NotFound } from '../components/query-states';
+import { LoadError, Loading, NotFound } from '@/components/ui/query-states';
 import { StatusBadge } from '../components/status-badge';
 
 const initials = (first: string, last: string) => `${first[0] ?? ''}${last[0] ?? ''}`.toUpperCase() || '?';

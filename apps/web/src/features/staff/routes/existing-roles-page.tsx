@@ -2,9 +2,9 @@ import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@ma
 import { IconPencil, IconPlus, IconShieldCheck } from '@tabler/icons-react';
 import { ALL_PERMISSIONS } from '@ms/contracts';
 import { Link } from 'react-router';
-import { isAdminRole, useRoles } from '../api/get-roles';
+import { isAdminRole, useRoles } from '../api/staff';
 import { PageHeader } from '@/components/ui/page-header';
-import { LoadError, Loading, NotFound } from '../components/query-states';
+import { LoadError, Loading, NotFound } from '@/components/ui/query-states';
 
 const roleLink = (path: string, id: string) => `${path}?id=${encodeURIComponent(id)}`;
 

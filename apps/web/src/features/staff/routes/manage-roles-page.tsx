@@ -13,12 +13,10 @@ import {
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '@/lib/api-client';
 import { formResolver } from '@/lib/form-resolver';
-import { usePermissions } from '../api/get-permissions';
-import { isAdminRole, useRoles } from '../api/get-roles';
-import { useSaveRole } from '../api/save-role';
+import { usePermissions, isAdminRole, useRoles, useSaveRole } from '../api/staff';
 import { PageHeader } from '@/components/ui/page-header';
 import { PermissionEditor } from '../components/permission-editor';
-import { LoadError, Loading, NotFound } from '../components/query-states';
+import { LoadError, Loading, NotFound } from '@/components/ui/query-states';
 
 type FormValues = { name: string; permissions: string[]; active: boolean };
 

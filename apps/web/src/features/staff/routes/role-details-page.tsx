@@ -1,11 +1,9 @@
 import { Anchor, Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconPencil } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
-import { useEmployees } from '../api/get-employees';
-import { usePermissions } from '../api/get-permissions';
-import { isAdminRole, useRoles } from '../api/get-roles';
+import { useEmployees, usePermissions, isAdminRole, useRoles } from '../api/staff';
 import { PageHeader } from '@/components/ui/page-header';
-import { LoadError, Loading, NotFound } from '../components/query-states';
+import { LoadError, Loading, NotFound } from '@/components/ui/query-states';
 import { StatusBadge } from '../components/status-badge';
 
 /** One role: what it may do, section by section, and who has it. */

@@ -5,11 +5,10 @@ import { IconShieldCheck, IconUserCheck, IconUserOff, IconUserPlus, IconUsers } 
 import { Link } from 'react-router';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DebouncedSearch } from '@/components/ui/debounced-search';
-import { useEmployees } from '../api/get-employees';
-import { useSetEmployeesStatus } from '../api/set-employees-status';
+import { useEmployees, useSetEmployeesStatus } from '../api/staff';
 import { EmployeesList } from '../components/employees-list';
 import { PageHeader } from '@/components/ui/page-header';
-import { LoadError, Loading, NotFound } from '../components/query-states';
+import { LoadError, Loading, NotFound } from '@/components/ui/query-states';
 
 type StatusFilter = 'all' | 'active' | 'inactive';
 

@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router';
 import { SuccessModal } from '@/components/ui/success-modal';
 import { ApiError } from '@/lib/api-client';
 import { formResolver } from '@/lib/form-resolver';
-import { useCreateEmployee } from '../api/create-employee';
+import { useCreateEmployee } from '../api/staff';
 import {
   NameAndPhoneFields,
   RoleAndStoresFields,

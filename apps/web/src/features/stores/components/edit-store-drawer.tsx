@@ -7,7 +7,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { updateStoreBody, type Store, type UpdateStoreBody } from '@ms/contracts';
 import { ApiError } from '@/lib/api-client';
 import { formResolver } from '@/lib/form-resolver';
-import { useUpdateStore } from '../api/update-store';
+import { useUpdateStore } from '../api/stores';
 import { StoreFields, type StoreFieldValues } from './store-fields';
 
 type FormValues = StoreFieldValues & { is_active: boolean };

@@ -2,7 +2,7 @@ import { Card, Group, Switch, Text, ThemeIcon } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconWorld } from '@tabler/icons-react';
 import { useSession } from '@/lib/session-store';
-import { useToggleOnlineStore } from '../api/toggle-online-store';
+import { useToggleOnlineStore } from '../api/stores';
 
 /** The business's online store on/off switch (spec 000 §4 "Online store can be toggled"). Admins only. */
 export const OnlineStoreCard = () => {

@@ -9,7 +9,7 @@ import { SuccessModal } from '@/components/ui/success-modal';
 import { ApiError } from '@/lib/api-client';
 import { formResolver } from '@/lib/form-resolver';
 import { useSession } from '@/lib/session-store';
-import { useCreateStore } from '../api/create-store';
+import { useCreateStore } from '../api/stores';
 import { canManageStores } from '../can-manage-stores';
 import { StoreFields, type StoreFieldValues } from '../components/store-fields';
 

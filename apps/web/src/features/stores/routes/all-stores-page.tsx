@@ -1,27 +1,17 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Center,
-  Group,
-  Pagination,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Center, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconBuildingStore, IconPlus } from '@tabler/icons-react';
 import type { Store } from '@ms/contracts';
 import { Link } from 'react-router';
 import { DebouncedSearch } from '@/components/ui/debounced-search';
 import { isAdmin, useSession } from '@/lib/session-store';
-import { useMyStores } from '../api/get-my-stores';
-import { useStoresPage } from '../api/get-stores-page';
+import { useMyStores, useStoresPage } from '../api/stores';
 import { canManageStores } from '../can-manage-stores';
 import { EditStoreDrawer } from '../components/edit-store-drawer';
 import { OnlineStoreCard } from '../components/online-store-card';
 import { StoreCard } from '../components/store-card';
+import { LoadError } from '@/components/ui/query-states';
+import { Pager, pageCount } from '@/components/ui/pager';
 
 const PAGE_SIZE = 12;
 
@@ -45,7 +35,7 @@ const AllStoresPage = () => {
     ? (paged.data?.items ?? [])
     : (mine.data ?? []).filter((s) => !needle || s.name.toLowerCase().includes(needle));
   const total = manager ? (paged.data?.total ?? 0) : stores.length;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const pages = pageCount(total, PAGE_SIZE);
 
   return (
     <Stack maw={1100} mx="auto" gap="md">
@@ -84,14 +74,7 @@ const AllStoresPage = () => {
           ))}
         </SimpleGrid>
       ) : query.isError ? (
-        <Alert color="red" title="Could not load your stores">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{query.error.message}</Text>
-            <Button size="xs" variant="white" color="red" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadError what="your stores" error={query.error} onRetry={() => void query.refetch()} />
       ) : stores.length === 0 ? (
         <Center py="xl">
           <Stack align="center" gap="xs" ta="center" maw={360}>
@@ -123,11 +106,7 @@ const AllStoresPage = () => {
               <StoreCard key={s._id} store={s} onEdit={manager ? setEditing : undefined} />
             ))}
           </SimpleGrid>
-          {manager && pages > 1 && (
-            <Center>
-              <Pagination total={pages} value={page} onChange={setPage} size="md" />
-            </Center>
-          )}
+          {manager && <Pager pages={pages} page={page} onChange={setPage} size="md" />}
         </>
       )}
 

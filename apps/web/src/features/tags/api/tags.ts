@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateTagBody, Tag, UpdateTagBody } from '@ms/contracts';
 import { api } from '@/lib/api-client';
-import { useSession } from '@/lib/session-store';
+import { useBusinessId } from '@/lib/session-store';
 
 export const tagKeys = {
   all: (businessId: string) => ['tags', businessId] as const,
@@ -15,8 +15,6 @@ export const createTag = (businessId: string, body: CreateTagBody) => api.post<T
 export const updateTag = (businessId: string, body: UpdateTagBody) => api.put<Tag>(base(businessId), body);
 export const deleteTag = (businessId: string, id: string) =>
   api.delete<{ _id: string }>(`${base(businessId)}/${id}`);
-
-const useBusinessId = () => useSession()?.business._id ?? '';
 
 /** The business's tags (react-query), for the tag screen and the product form. */
 export const useTags = () => {

@@ -19,6 +19,7 @@ import { DebouncedSearch } from '@/components/ui/debounced-search';
 import { SuccessModal } from '@/components/ui/success-modal';
 import { hasPermission, useSession } from '@/lib/session-store';
 import { useTagMutations, useTags } from '../api/tags';
+import { LoadError } from '@/components/ui/query-states';
 
 /** Spec 000 §2.7 / 001 §2 tag management: list, search by tag name, add, edit, delete, success pop-up. */
 export const TagManagement = ({ searchDelayMs }: { searchDelayMs?: number }) => {
@@ -118,14 +119,7 @@ export const TagManagement = ({ searchDelayMs }: { searchDelayMs?: number }) => 
           ))}
         </Stack>
       ) : tags.isError ? (
-        <Alert color="red" title="Could not load your tags">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{tags.error.message}</Text>
-            <Button size="xs" variant="white" color="red" onClick={() => void tags.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadError what="your tags" error={tags.error} onRetry={() => void tags.refetch()} />
       ) : shown.length === 0 ? (
         <Center py="xl">
           <Stack align="center" gap="xs" ta="center" maw={360}>

@@ -1,3 +1,0 @@
-import { useSession } from '@/lib/session-store';
-
-export const useBusinessId = (): string => useSession()?.business._id ?? '';
