@@ -1,8 +1,50 @@
 // Lint rules for the whole repository; import direction rules keep shared -> features -> app one-way.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
+
+const folders = (path) =>
+  readdirSync(new URL(path, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+/**
+ * A server module (apps/server/src/modules/<m>) and a web feature (apps/web/src/features/<f>) are
+ * used from outside only through their index.ts (a feature's router also through routes/index.ts);
+ * a module never imports a flow; a feature never imports the app shell.
+ */
+const boundaries = [
+  ...folders('./apps/server/src/modules').map((m) => ({
+    target: [
+      './apps/server/src/!(modules)/**/*',
+      './apps/server/src/*',
+      `./apps/server/src/modules/!(${m})/**/*`,
+    ],
+    from: `./apps/server/src/modules/${m}`,
+    except: ['./index.ts'],
+    message: `Outside the ${m} module, import it through modules/${m}/index.ts.`,
+  })),
+  ...folders('./apps/web/src/features').map((f) => ({
+    target: ['./apps/web/src/!(features)/**/*', './apps/web/src/*', `./apps/web/src/features/!(${f})/**/*`],
+    from: `./apps/web/src/features/${f}`,
+    except: ['./index.ts', './routes/index.ts'],
+    message: `Outside the ${f} feature, import it through features/${f}/index.ts.`,
+  })),
+  {
+    target: './apps/server/src/modules/**/!(*.routes).ts',
+    from: './apps/server/src/flows',
+    message: 'A module never imports a flow; flows coordinate modules (a route file may call one).',
+  },
+  {
+    target: './apps/web/src/features/**/*',
+    from: './apps/web/src/app',
+    message: 'A feature never imports the app shell; shared pieces live in lib/ or components/.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/dev-dist/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
@@ -22,6 +64,22 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  {
+    files: ['apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['apps/server/tsconfig.json', 'apps/web/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: boundaries }],
+      'import-x/no-cycle': 'error',
     },
   },
   {

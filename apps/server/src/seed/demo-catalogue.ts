@@ -1,10 +1,10 @@
 import type { CreateProductBody } from '@ms/contracts';
 import type { Database } from '../db/database.js';
-import { createCategory, createSubcategory } from '../modules/categories/categories.service.js';
-import { createModifierSet } from '../modules/modifiers/modifiers.service.js';
-import { createOption } from '../modules/options/options.service.js';
+import { createCategory, createSubcategory } from '../modules/categories/index.js';
+import { createModifierSet } from '../modules/modifiers/index.js';
+import { createOption } from '../modules/options/index.js';
 import { createProduct } from '../modules/products/index.js';
-import { createTag } from '../modules/tags/tags.service.js';
+import { createTag } from '../modules/tags/index.js';
 
 /**
  * A small catalogue for the demo business, made through the same services the API uses: categories

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.js';
 import { createBusinessWithOwner } from '../flows/create-business.js';
-import { hashPassword } from '../modules/accounts/passwords.js';
+import { hashPassword } from '../modules/accounts/index.js';
 import { ensureMainTills } from '../modules/registers/index.js';
 import { newId } from '../lib/ids.js';
 import { seedDemoCatalogue } from './demo-catalogue.js';
