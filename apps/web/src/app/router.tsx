@@ -9,13 +9,13 @@ import { labelsRoutes } from '@/features/labels/routes';
 import { loyaltyRoutes } from '@/features/loyalty/routes';
 import { modifiersRoutes } from '@/features/modifiers/routes';
 import { optionsRoutes } from '@/features/options/routes';
-import { paymentMethodsRoutes } from '@/features/payment-methods/routes';
+import { paymentOptionsRoutes } from '@/features/payment-options/routes';
 import { posRoutes } from '@/features/pos/routes';
 import { productUploadsRoutes } from '@/features/product-uploads/routes';
 import { productsRoutes } from '@/features/products/routes';
 import { registersRoutes } from '@/features/registers/routes';
-import { salesHistoryRoutes } from '@/features/sales-history/routes';
-import { salesReportsRoutes } from '@/features/sales-reports/routes';
+import { salesRoutes } from '@/features/sales/routes';
+import { reportsRoutes } from '@/features/reports/routes';
 import { staffRoutes } from '@/features/staff/routes';
 import { storesRoutes } from '@/features/stores/routes';
 import { syncSettingsRoutes } from '@/features/sync-settings/routes';
@@ -61,13 +61,13 @@ export const router = createBrowserRouter([
               ...loyaltyRoutes,
               ...registersRoutes,
               ...posRoutes,
-              ...salesHistoryRoutes,
-              ...salesReportsRoutes,
+              ...salesRoutes,
+              ...reportsRoutes,
               ...syncSettingsRoutes,
               {
                 element: <AdminOnly />,
                 children: [
-                  ...paymentMethodsRoutes,
+                  ...paymentOptionsRoutes,
                   ...businessRoutes,
                   ...staffRoutes,
                   ...accountsAdminRoutes,

@@ -18,7 +18,7 @@ import { formatMoney, type Sale } from '@ms/contracts';
 import { Link } from 'react-router';
 import { useCustomer } from '@/features/customers';
 import { useLoyaltySettings } from '@/features/loyalty';
-import { useCheckoutOptions } from '@/features/payment-methods';
+import { useCheckoutOptions } from '@/features/payment-options';
 import { useSession } from '@/lib/session-store';
 import { useRecordSale, useTicketMutations } from '../api/sales';
 import { ReceiptView } from '../components/receipt-view';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, NumberInput, Select, Stack, Text } from '@mantine/core';
 import { formatMoney, SALE_PAYMENT_METHOD_LABELS, type Sale } from '@ms/contracts';
-import { useCheckoutOptions } from '@/features/payment-methods';
+import { useCheckoutOptions } from '@/features/payment-options';
 import { usePayLater } from '../api/sales';
 
 /** Record (part of) what an unpaid sale owes: PATCH pay-later. Cash needs an open register in the store. */
