@@ -213,14 +213,14 @@ export const CartPanel = ({
         </ScrollArea>
       )}
       <Divider />
-      <Group gap="xs">
+      <Group gap={4}>
         {canDiscount && cart.lines.length > 0 && (
           <Button variant="light" size="compact-md" onClick={() => setEditing('order')}>
             {cart.discount ? `Order discount: ${discountLabel(cart.discount)}` : 'Order discount'}
           </Button>
         )}
         {!noteOpen && (
-          <Button variant="subtle" size="compact-md" onClick={() => setNoteOpen(true)}>
+          <Button variant="subtle" size="compact-md" px={6} onClick={() => setNoteOpen(true)}>
             Add note
           </Button>
         )}

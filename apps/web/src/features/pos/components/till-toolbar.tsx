@@ -1,4 +1,4 @@
-import { Button, Group, Title } from '@mantine/core';
+import { Button, Group, Stack, Title } from '@mantine/core';
 import { IconChartBar, IconTicket } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { posPaths } from '../lib/paths';
@@ -7,7 +7,10 @@ import { ShortcutsHelp } from './shortcuts-help';
 import { StorePicker } from './store-picker';
 import { TillReadiness } from './till-readiness';
 
-/** The till's title row: offline readiness, the store, the register, tickets, today's sales, shortcuts. */
+/**
+ * The till's title rows: the store, tickets, today's sales and shortcuts beside the title; offline
+ * readiness and the register on a short line below (two rows on a laptop, so the cart keeps its height).
+ */
 export const TillToolbar = ({
   offlineReady,
   storeId,
@@ -20,29 +23,33 @@ export const TillToolbar = ({
   /** Opens the parked tickets; absent when the role may not manage tickets. */
   onTickets?: () => void;
 }) => (
-  <Group justify="space-between" gap="xs">
-    <Title order={1} size="h2">
-      Point of sale
-    </Title>
+  <Stack gap={6}>
+    <Group justify="space-between" gap="xs">
+      <Title order={1} size="h2">
+        Point of sale
+      </Title>
+      <Group gap="xs" wrap="wrap">
+        <StorePicker value={storeId} onChange={onStore} />
+        {onTickets && (
+          <Button variant="default" size="md" leftSection={<IconTicket size={18} />} onClick={onTickets}>
+            Tickets
+          </Button>
+        )}
+        <Button
+          component={Link}
+          to={posPaths.dashboard}
+          variant="default"
+          size="md"
+          leftSection={<IconChartBar size={18} />}
+        >
+          Today
+        </Button>
+        <ShortcutsHelp />
+      </Group>
+    </Group>
     <Group gap="xs" wrap="wrap">
       <TillReadiness ready={offlineReady} />
-      <StorePicker value={storeId} onChange={onStore} />
       <RegisterSlot storeId={storeId} />
-      {onTickets && (
-        <Button variant="default" size="md" leftSection={<IconTicket size={18} />} onClick={onTickets}>
-          Tickets
-        </Button>
-      )}
-      <Button
-        component={Link}
-        to={posPaths.dashboard}
-        variant="default"
-        size="md"
-        leftSection={<IconChartBar size={18} />}
-      >
-        Today
-      </Button>
-      <ShortcutsHelp />
     </Group>
-  </Group>
+  </Stack>
 );
