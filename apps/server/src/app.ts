@@ -29,6 +29,9 @@ const API = /^\/(v1|v2|api|dev|docs|files)(\/|$)/;
 const trustProxyOption = (trust: Env['trustProxy']) =>
   typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 
+/** The app's content-hashed build files. */
+const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+$/;
+
 export type BuildOptions = { env: Env; db: Database; logger?: boolean };
 
 /** The whole server as one Fastify instance: external plugins, then ours, then the modules' routes. */
@@ -118,7 +121,23 @@ export const buildApp = async ({ env, db, logger = true }: BuildOptions): Promis
   const webDist = env.webDist ?? resolve(here, '../../web/dist');
   const hasWeb = existsSync(join(webDist, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: false });
+    // Files under /assets/ are named by their content hash: a phone keeps them for a year and never asks
+    // again. Everything else (index.html, sw.js, the manifest) is checked on every load. The build leaves
+    // a .br and a .gz beside each file (apps/web/scripts/compress-dist.mjs); they are sent as they are.
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, path) => {
+        reply.header(
+          'cache-control',
+          HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
