@@ -1,4 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
@@ -12,6 +13,13 @@ import { logInNewOwner, waitForAppSaved } from './offline-helpers';
 const SHOTS = 'test-results/screenshots';
 /** The built app the server serves (start-server.mjs): WEB_DIST, else apps/web/dist. */
 const SW_FILE = join(process.env.WEB_DIST ?? fileURLToPath(new URL('../dist', import.meta.url)), 'sw.js');
+
+/** Writes the worker script as a build does: the file and its compressed copies the server sends. */
+const writeWorker = (text: string) => {
+  writeFileSync(SW_FILE, text);
+  writeFileSync(`${SW_FILE}.br`, brotliCompressSync(text));
+  writeFileSync(`${SW_FILE}.gz`, gzipSync(text));
+};
 
 test('a new version waits for the person: "Critical New Update", "Click to update", reload', async ({
   page,
@@ -27,7 +35,7 @@ test('a new version waits for the person: "Critical New Update", "Click to updat
 
   // The server now has a new build: a different service worker script (put back afterwards).
   const original = readFileSync(SW_FILE, 'utf8');
-  writeFileSync(SW_FILE, `${original}\n// the next version\n`);
+  writeWorker(`${original}\n// the next version\n`);
   try {
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
 
@@ -56,6 +64,6 @@ test('a new version waits for the person: "Critical New Update", "Click to updat
     );
     expect(waiting).toBe(false);
   } finally {
-    writeFileSync(SW_FILE, original);
+    writeWorker(original);
   }
 });
