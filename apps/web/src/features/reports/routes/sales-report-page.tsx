@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { SummaryStat } from '@/components/ui/summary-stat';
 import {
   Group,
   Paper,
@@ -57,17 +58,6 @@ const NoSales = () => (
   </Empty>
 );
 
-const Stat = ({ label, value, testId }: { label: string; value: string; testId: string }) => (
-  <Paper withBorder radius="md" p="sm">
-    <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-      {label}
-    </Text>
-    <Text fw={700} size="lg" data-testid={testId}>
-      {value}
-    </Text>
-  </Paper>
-);
-
 const money = (v: number) => formatMoney(v);
 
 // ------------------------------------------------------------------------------------------------
@@ -108,9 +98,11 @@ const ProductTab = ({ filters }: { filters: ReportFilters }) => {
       csv={{ method: 'POST', path, name: 'sales-by-product' }}
       stats={({ totals: t }) => (
         <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" style={{ flex: '1 1 320px' }}>
-          <Stat label="Net sales" value={money(t.net_sales)} testId="product-net-sales" />
-          <Stat label="Items sold" value={String(t.net_quantity)} testId="product-items" />
-          {t.profit !== undefined && <Stat label="Profit" value={money(t.profit)} testId="product-profit" />}
+          <SummaryStat label="Net sales" value={money(t.net_sales)} testId="product-net-sales" />
+          <SummaryStat label="Items sold" value={String(t.net_quantity)} testId="product-items" />
+          {t.profit !== undefined && (
+            <SummaryStat label="Profit" value={money(t.profit)} testId="product-profit" />
+          )}
         </SimpleGrid>
       )}
       empty={<NoSales />}
@@ -276,11 +268,11 @@ const SummaryTab = ({ filters }: { filters: ReportFilters }) => {
       ) : (
         <>
           <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
-            <Stat label="Sales" value={String(q.data.sales_count)} testId="summary-count" />
-            <Stat label="Net sales" value={money(q.data.net_total)} testId="summary-net" />
-            <Stat label="Refunds" value={money(q.data.refunds)} testId="summary-refunds" />
-            <Stat label="Average sale" value={money(q.data.average_sale)} testId="summary-average" />
-            <Stat label="Items sold" value={String(q.data.items_sold)} testId="summary-items" />
+            <SummaryStat label="Sales" value={String(q.data.sales_count)} testId="summary-count" />
+            <SummaryStat label="Net sales" value={money(q.data.net_total)} testId="summary-net" />
+            <SummaryStat label="Refunds" value={money(q.data.refunds)} testId="summary-refunds" />
+            <SummaryStat label="Average sale" value={money(q.data.average_sale)} testId="summary-average" />
+            <SummaryStat label="Items sold" value={String(q.data.items_sold)} testId="summary-items" />
           </SimpleGrid>
           {q.data.payments.length > 0 && (
             <Paper withBorder radius="md" p="sm">

@@ -1,10 +1,10 @@
 import { useMemo, useState, type ReactNode } from 'react';
+import { SummaryStat } from '@/components/ui/summary-stat';
 import {
   Alert,
   Button,
   Chip,
   Group,
-  Paper,
   Select,
   SimpleGrid,
   Skeleton,
@@ -51,17 +51,6 @@ const Empty = ({ children }: { children: ReactNode }) => (
   <SharedEmpty icon={<IconReceipt size={44} color="var(--mantine-color-gray-5)" aria-hidden />}>
     {children}
   </SharedEmpty>
-);
-
-const Stat = ({ label, value, testId }: { label: string; value: string; testId: string }) => (
-  <Paper withBorder radius="md" p="sm">
-    <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-      {label}
-    </Text>
-    <Text fw={700} size="lg" data-testid={testId}>
-      {value}
-    </Text>
-  </Paper>
 );
 
 /** /sales-history: the business's sales for a range of days, by store and status, found by receipt number. */
@@ -217,10 +206,14 @@ const SalesHistoryPage = () => {
           </Text>
           {!list.isError && (
             <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" aria-label="Totals for the range">
-              <Stat label="Sales" value={totals ? String(totals.count) : '…'} testId="total-count" />
-              <Stat label="Sold" value={totals ? formatMoney(totals.total) : '…'} testId="total-sold" />
-              <Stat label="Owed" value={totals ? formatMoney(totals.owed) : '…'} testId="total-owed" />
-              <Stat
+              <SummaryStat label="Sales" value={totals ? String(totals.count) : '…'} testId="total-count" />
+              <SummaryStat
+                label="Sold"
+                value={totals ? formatMoney(totals.total) : '…'}
+                testId="total-sold"
+              />
+              <SummaryStat label="Owed" value={totals ? formatMoney(totals.owed) : '…'} testId="total-owed" />
+              <SummaryStat
                 label="Refunded"
                 value={totals ? formatMoney(totals.refunded) : '…'}
                 testId="total-refunded"
