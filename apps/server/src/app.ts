@@ -13,6 +13,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { IMAGE_UPLOAD_MAX_BYTES } from '@ms/contracts';
 import type { Env } from './config/env.js';
 import type { Database } from './db/database.js';
+import type { Notifier } from './db/notify.js';
 import type { Deps } from './deps.js';
 import { createTokenService } from './lib/tokens.js';
 import { authPlugin } from './plugins/auth.js';
@@ -32,10 +33,15 @@ const trustProxyOption = (trust: Env['trustProxy']) =>
 /** The app's content-hashed build files. */
 const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+$/;
 
-export type BuildOptions = { env: Env; db: Database; logger?: boolean };
+export type BuildOptions = { env: Env; db: Database; notifier: Notifier; logger?: boolean };
 
 /** The whole server as one Fastify instance: external plugins, then ours, then the modules' routes. */
-export const buildApp = async ({ env, db, logger = true }: BuildOptions): Promise<FastifyInstance> => {
+export const buildApp = async ({
+  env,
+  db,
+  notifier,
+  logger = true,
+}: BuildOptions): Promise<FastifyInstance> => {
   const app = Fastify({
     logger: logger ? { level: env.logLevel } : false,
     // Our own request-log plugin writes one line per request instead of Fastify's two.
@@ -50,6 +56,7 @@ export const buildApp = async ({ env, db, logger = true }: BuildOptions): Promis
   const deps: Deps = {
     env,
     db,
+    notifier,
     tokens: createTokenService(env.jwtSecret),
     rateLimiter: createRateLimiter(db),
     notifications: createNotifications(env.notifications, db),

@@ -1,5 +1,6 @@
 import type { Env } from './config/env.js';
 import type { Database } from './db/database.js';
+import type { Notifier } from './db/notify.js';
 import type { TokenService } from './lib/tokens.js';
 import type { RateLimiter } from './plugins/rate-limit.js';
 import type { NotificationProvider } from './providers/notifications/index.js';
@@ -8,6 +9,8 @@ import type { NotificationProvider } from './providers/notifications/index.js';
 export type Deps = {
   env: Env;
   db: Database;
+  /** Messages to every server process on this database, sent when a transaction commits. */
+  notifier: Notifier;
   tokens: TokenService;
   rateLimiter: RateLimiter;
   notifications: NotificationProvider;

@@ -12,12 +12,12 @@ const main = async () => {
   const backups = await serverBackups({ dataDir: env.dataDir, databaseUrl: env.databaseUrl });
   const handle = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
   await migrateToLatest(handle.db);
-  const app = await buildApp({ env, db: handle.db });
+  const app = await buildApp({ env, db: handle.db, notifier: handle.notifier });
   if (env.seedDemo && !(await demoExists(handle.db))) {
     // The demo's history is made through the API in process, on a second, quiet instance of the
     // app (no line per request), before the server listens.
     const started = performance.now();
-    const quiet = await buildApp({ env, db: handle.db, logger: false });
+    const quiet = await buildApp({ env, db: handle.db, notifier: handle.notifier, logger: false });
     try {
       const made = await createDemo(handle.db, { history: { app: quiet } });
       if (made)

@@ -8,6 +8,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { readEnv, type Env } from '../src/config/env.js';
 import { openDatabase, type Database } from '../src/db/database.js';
+import type { Notifier } from '../src/db/notify.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { newId } from '../src/lib/ids.js';
 import { hashPassword } from '../src/modules/accounts/passwords.js';
@@ -19,6 +20,7 @@ import { hashPassword } from '../src/modules/accounts/passwords.js';
 export type TestApp = {
   app: FastifyInstance;
   db: Database;
+  notifier: Notifier;
   close: () => Promise<void>;
   /** Sends a request as a device; `token` adds the bearer header. */
   request: (opts: RequestOptions) => Promise<LightMyRequestResponse & { body: string }>;
@@ -70,11 +72,12 @@ export const createTestApp = async (env: Partial<Env> = {}): Promise<TestApp> =>
     webDist: join(dataDir, 'no-web'),
     ...env,
   };
-  const app = await buildApp({ env: config, db: handle.db, logger: false });
+  const app = await buildApp({ env: config, db: handle.db, notifier: handle.notifier, logger: false });
   await app.ready();
   return {
     app,
     db: handle.db,
+    notifier: handle.notifier,
     close: async () => {
       await app.close();
       await handle.close();

@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PGliteDialect, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
+import { pgliteNotifier, postgresNotifier, type Notifier } from './notify.js';
 import type { DB } from './schema.js';
 
 export type Database = Kysely<DB>;
@@ -23,6 +24,8 @@ export type DatabaseHandle = {
   kind: 'postgres' | 'pglite';
   /** The embedded instance (for backups); absent on PostgreSQL. */
   pglite?: PGlite;
+  /** Messages between server processes (LISTEN/NOTIFY), delivered when the sending transaction commits. */
+  notifier: Notifier;
   close: () => Promise<void>;
 };
 
@@ -46,7 +49,16 @@ export const openDatabase = async (opts: {
       console.warn(JSON.stringify({ level: 40, msg: 'idle database connection lost', error: error.message })),
     );
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    const notifier = postgresNotifier(opts.databaseUrl);
+    return {
+      db,
+      kind: 'postgres',
+      notifier,
+      close: async () => {
+        await notifier.close();
+        await db.destroy();
+      },
+    };
   }
   let dir: string | undefined;
   if (opts.dataDir) {
@@ -62,11 +74,14 @@ export const openDatabase = async (opts: {
   });
   await pglite.waitReady;
   const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) });
+  const notifier = pgliteNotifier(pglite);
   return {
     db,
     kind: 'pglite',
     pglite,
+    notifier,
     close: async () => {
+      await notifier.close();
       await db.destroy();
       if (!pglite.closed) await pglite.close();
     },

@@ -244,6 +244,7 @@ describe('sign-in limits per client', () => {
         TRUST_PROXY: '1',
       }),
       db: t.db,
+      notifier: t.notifier,
       logger: false,
     });
     app.get('/whoami', { config: { public: true } }, async (request) => ({ ip: request.ip }));

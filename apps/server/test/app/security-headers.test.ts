@@ -28,6 +28,7 @@ beforeAll(async () => {
       webDist,
     },
     db: t.db,
+    notifier: t.notifier,
     logger: false,
   });
   await app.ready();

@@ -23,11 +23,12 @@ export const serverOnFolder = async (where: {
   const handle = await openDatabase({ databaseUrl: where.databaseUrl, dataDir: where.dataDir });
   if (where.migrate !== false) await migrateToLatest(handle.db);
   const env = { ...readEnv([], { DATA_DIR: where.dataDir }), webDist: join(where.dataDir, 'no-web') };
-  const app = await buildApp({ env, db: handle.db, logger: false });
+  const app = await buildApp({ env, db: handle.db, notifier: handle.notifier, logger: false });
   await app.ready();
   return {
     app,
     db: handle.db,
+    notifier: handle.notifier,
     handle,
     close: async () => {
       await app.close();
