@@ -32,3 +32,4 @@ export * from './reports/reports.js';
 export * from './payment-options/schemas.js';
 export * from './sync/offline-uploads.js';
 export * from './payments/payments.js';
+export * from './changes/changes.js';
