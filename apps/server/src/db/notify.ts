@@ -32,6 +32,12 @@ const send = async (tx: Tx, channel: string, payload: string) => {
   await sql`select pg_notify(${channel}, ${payload})`.execute(tx);
 };
 
+/**
+ * `Notifier.notify` for writers that hold only a transaction (the stock ledger): the message goes
+ * with `tx` on either database, so it is the same call every notifier makes.
+ */
+export const notifyIn = send;
+
 type Handlers = Map<string, Set<(payload: string) => void>>;
 
 const deliver = (handlers: Handlers, channel: string, payload: string) => {

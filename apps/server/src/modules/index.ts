@@ -22,6 +22,7 @@ import { salesRoutes } from './sales/sales.routes.js';
 import { reportsRoutes } from './reports/reports.routes.js';
 import { paymentOptionsRoutes } from './payment-options/payment-options.routes.js';
 import { paymentsRoutes } from './payments/payments.routes.js';
+import { changesRoutes } from './changes/changes.routes.js';
 
 /** Every module's routes. A module adds one line here. */
 export const registerModules = async (app: FastifyInstance, deps: Deps): Promise<void> => {
@@ -47,4 +48,5 @@ export const registerModules = async (app: FastifyInstance, deps: Deps): Promise
   await app.register(reportsRoutes, deps);
   await app.register(paymentOptionsRoutes, deps);
   await app.register(paymentsRoutes, deps);
+  await app.register(changesRoutes, deps);
 };
