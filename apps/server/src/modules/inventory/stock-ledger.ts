@@ -3,6 +3,7 @@ import { MAX_STOCK_LEVEL, MOVEMENT_KINDS, type MovementKind } from '@ms/contract
 import type { Tx } from '../../db/database.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
+import { publishChanges } from '../changes/index.js';
 
 /**
  * The only way stock changes. Every change is a movement row (store, item, signed quantity,
@@ -152,6 +153,12 @@ export const moveStock = async (
       .where('business_id', '=', ctx.businessId)
       .where('id', 'in', chunk)
       .execute();
+  // Open devices of the stores concerned refresh these products (and, after a sale, the sales) now.
+  const stores = [...new Set(rows.map((r) => r.store_id))];
+  await publishChanges(tx, ctx.businessId, [
+    { topic: 'products', stores, ids: productIds },
+    ...(ctx.reason === 'sale' || ctx.reason === 'refund' ? [{ topic: 'sales' as const, stores }] : []),
+  ]);
   return rows;
 };
 
