@@ -8,6 +8,7 @@ import {
   updateBusinessBody,
 } from '@ms/contracts';
 import type { Deps } from '../../deps.js';
+import { publishAfterWrites } from '../changes/index.js';
 import { addBusinessForOwner } from '../../flows/add-business.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { adminOnly, assertOwnBusiness, authOf, permission } from '../../plugins/auth.js';
@@ -19,6 +20,7 @@ const tags = ['business'];
 
 /** The caller's business: company information, its users, and adding another business (spec 000 §7.2). */
 export const businessRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
+  publishAfterWrites(app, deps, { topic: 'settings', what: 'business' }, { topic: 'staff' });
   app.patch(
     '/v1/businesses/:businessId',
     {

@@ -27,6 +27,7 @@ import {
   updateSubcategoryBody,
 } from '@ms/contracts';
 import type { Deps } from '../../deps.js';
+import { publishAfterWrites } from '../changes/index.js';
 import { assertOwnBusiness, permission } from '../../plugins/auth.js';
 import { ok } from '../../plugins/envelope.js';
 import {
@@ -55,6 +56,7 @@ const removed = envelope(z.object({ _id: z.string() }));
 
 /** Categories and subcategories (spec 001 §7 "Categories"), v2 and v1, plus the sync download. */
 export const categoriesRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
+  publishAfterWrites(app, deps, { topic: 'categories' }, { topic: 'products' });
   const { db } = deps;
   const view = permission('catalogue.view_category');
 

@@ -15,6 +15,7 @@ import {
   uploadResponse,
 } from '@ms/contracts';
 import type { Deps } from '../../deps.js';
+import { publishAfterWrites } from '../changes/index.js';
 import { assertOwnBusiness, authOf, permission } from '../../plugins/auth.js';
 import { ok } from '../../plugins/envelope.js';
 import { createCustomerLinkingSales } from '../../flows/link-offline-customer.js';
@@ -26,6 +27,7 @@ const tags = ['customers'];
 
 /** Customers of the caller's business (spec 001 §7 "Customers"). */
 export const customersRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
+  publishAfterWrites(app, deps, { topic: 'customers' });
   app.get(
     '/v2/customers/businesses/:businessId',
     {

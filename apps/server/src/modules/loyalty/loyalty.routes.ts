@@ -13,6 +13,7 @@ import {
   updateLoyaltySettingsBody,
 } from '@ms/contracts';
 import type { Deps } from '../../deps.js';
+import { publishAfterWrites } from '../changes/index.js';
 import { unauthorized } from '../../lib/errors.js';
 import { adminOnly, authOf, permission } from '../../plugins/auth.js';
 import { ok } from '../../plugins/envelope.js';
@@ -35,6 +36,7 @@ const tags = ['loyalty'];
  * loyalty token must be this user's, in this business and session.
  */
 export const loyaltyRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
+  publishAfterWrites(app, deps, { topic: 'settings', what: 'loyalty' }, { topic: 'customers' });
   const tokens = createLoyaltyTokens(deps.env.jwtSecret);
 
   app.post(

@@ -10,6 +10,7 @@ import {
   updateModifierSetBody,
 } from '@ms/contracts';
 import type { Deps } from '../../deps.js';
+import { publishAfterWrites } from '../changes/index.js';
 import { assertOwnBusiness, permission } from '../../plugins/auth.js';
 import { ok } from '../../plugins/envelope.js';
 import {
@@ -23,6 +24,7 @@ const tags = ['modifiers'];
 
 /** Modifier sets (spec 001 §7, validation of §5): prices in naira, kept in kobo. */
 export const modifiersRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
+  publishAfterWrites(app, deps, { topic: 'products' });
   app.get(
     '/v2/business/:businessId/modifiers/sets',
     {

@@ -9,6 +9,7 @@ import {
   updateOptionBody,
 } from '@ms/contracts';
 import type { Deps } from '../../deps.js';
+import { publishAfterWrites } from '../changes/index.js';
 import { assertOwnBusiness, permission } from '../../plugins/auth.js';
 import { ok } from '../../plugins/envelope.js';
 import { createOption, deleteOption, editOption, getOptions } from './options.service.js';
@@ -18,6 +19,7 @@ const path = '/v2/business/:businessId/product/options';
 
 /** Saved product options such as Size: S, M, L (spec 001 §7). */
 export const optionsRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
+  publishAfterWrites(app, deps, { topic: 'products' });
   app.get(
     path,
     {

@@ -16,6 +16,7 @@ import {
   updatePaymentMethodsBody,
 } from '@ms/contracts';
 import type { Deps } from '../../deps.js';
+import { publishAfterWrites } from '../changes/index.js';
 import { assertOwnBusiness, authOf, permission } from '../../plugins/auth.js';
 import { ok } from '../../plugins/envelope.js';
 import { notFound } from '../../lib/errors.js';
@@ -35,6 +36,7 @@ const CUSTOM = '/v1/payments/customoptions/businesses/:businessId';
 
 /** Payment methods of the business (spec 001 "Payments, banks, settlements", /payment-methods). */
 export const paymentOptionsRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
+  publishAfterWrites(app, deps, { topic: 'settings', what: 'payment_options' });
   app.get(
     OPTIONS,
     {

@@ -14,6 +14,7 @@ import {
 } from '@ms/contracts';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
+import { publishAfterWrites } from '../changes/index.js';
 import { badRequest } from '../../lib/errors.js';
 import { assertOwnBusiness, permission } from '../../plugins/auth.js';
 import { ok } from '../../plugins/envelope.js';
@@ -40,6 +41,7 @@ const base = '/v1/businesses/:businessId';
  * The products are created by a background worker started and stopped with the server.
  */
 export const productUploadsRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
+  publishAfterWrites(app, deps, { topic: 'products' });
   const worker = createUploadWorker(deps.db, app.log);
   app.addHook('onReady', async () => worker.start());
   app.addHook('onClose', async () => worker.stop());

@@ -24,6 +24,7 @@ import {
   updateProductBody,
 } from '@ms/contracts';
 import type { Deps } from '../../deps.js';
+import { publishAfterWrites } from '../changes/index.js';
 import { assertOwnBusiness, permission } from '../../plugins/auth.js';
 import { ok } from '../../plugins/envelope.js';
 import { bulkApply, bulkPatch } from './product-bulk.service.js';
@@ -51,6 +52,7 @@ const sendJsonText = (reply: FastifyReply, data: string, message = 'Successful')
 
 /** Products (spec 001 §7 "Products, options, tags, modifiers" and "Products (v1)"). */
 export const productsRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
+  publishAfterWrites(app, deps, { topic: 'products' });
   const { db } = deps;
 
   app.get(

@@ -16,6 +16,7 @@ import {
   updateRoleBody,
 } from '@ms/contracts';
 import type { Deps } from '../../deps.js';
+import { publishAfterWrites } from '../changes/index.js';
 import { adminOnly, assertOwnBusiness, authOf, permission } from '../../plugins/auth.js';
 import { ok } from '../../plugins/envelope.js';
 import {
@@ -36,6 +37,7 @@ const staffManager = permission('settings.users_roles');
 
 /** Employees, roles and the permission catalogue (spec 000 §6, §7.1; spec 001 §6). */
 export const staffRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
+  publishAfterWrites(app, deps, { topic: 'staff' });
   const tags = ['staff'];
 
   app.get(

@@ -13,6 +13,7 @@ import {
   updateStoreBody,
 } from '@ms/contracts';
 import type { Deps } from '../../deps.js';
+import { publishAfterWrites } from '../changes/index.js';
 import { notFound } from '../../lib/errors.js';
 import { adminOnly, assertOwnBusiness, authOf, permission } from '../../plugins/auth.js';
 import { ok } from '../../plugins/envelope.js';
@@ -23,6 +24,7 @@ const tags = ['stores'];
 
 /** Stores of the caller's business (spec 001 §7 "Stores and terminals"). */
 export const storesRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
+  publishAfterWrites(app, deps, { topic: 'stores' });
   app.get(
     '/v1/stores/businesses/:businessId',
     {

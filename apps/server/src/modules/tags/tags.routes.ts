@@ -11,6 +11,7 @@ import {
   updateTagBody,
 } from '@ms/contracts';
 import type { Deps } from '../../deps.js';
+import { publishAfterWrites } from '../changes/index.js';
 import { assertOwnBusiness, permission } from '../../plugins/auth.js';
 import { ok } from '../../plugins/envelope.js';
 import { createTag, deleteTag, editTag, getTags } from './tags.service.js';
@@ -20,6 +21,7 @@ const path = '/v2/business/:businessId/product/tags';
 
 /** Product tags (spec 001 §7 "Products, options, tags, modifiers"), with the spec's messages. */
 export const tagsRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
+  publishAfterWrites(app, deps, { topic: 'products' });
   app.get(
     path,
     {
