@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { sessionStore, useSession } from '@/lib/session-store';
 import { closeBusinessDb } from './db';
 import { disposeLocalIndexes } from './local-index';
+import { holdLeadership } from './locks';
 import { connectServiceWorker, forgetSyncInstructions } from './sw-bridge';
 import { startSync } from './sync-engine';
 
@@ -28,8 +29,37 @@ export const useOfflineSync = (): void => {
   }, [businessId]);
 };
 
+/**
+ * Live changes (issue 13) while a business is signed in: one tab of the business (the holder of
+ * its lock) hears what changed on other devices and downloads it at once; the other tabs see the
+ * local database change. The client is loaded only then, never in the first load.
+ */
+export const useLiveChanges = (): void => {
+  const businessId = useSession()?.business._id;
+  useEffect(() => {
+    if (!businessId) return;
+    let stop: (() => void) | undefined;
+    let stopped = false;
+    const release = holdLeadership(`ms-live-${businessId}`, () => {
+      import('./live-changes')
+        .then(({ listenForChanges }) => {
+          if (!stopped) stop = listenForChanges(businessId);
+        })
+        .catch(() => {
+          /* the sync schedule keeps the data fresh */
+        });
+    });
+    return () => {
+      stopped = true;
+      stop?.();
+      release();
+    };
+  }, [businessId]);
+};
+
 /** The same as a component, so the app can load the engine lazily once someone signs in. */
 export const OfflineSync = (): null => {
   useOfflineSync();
+  useLiveChanges();
   return null;
 };
