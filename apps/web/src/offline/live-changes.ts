@@ -11,6 +11,7 @@ import { getDeviceId } from '@/lib/device';
 import { queryClient } from '@/lib/query-client';
 import { isAdmin, sessionStore } from '@/lib/session-store';
 import { downloadModule } from './download';
+import { settleOpenIndex } from './local-index';
 import { mayDownload, moduleNamed } from './modules';
 
 /**
@@ -105,20 +106,25 @@ const createRefresher = (businessId: string) => {
     queries.clear();
     everything = false;
     try {
+      for (const [name, tries] of names) {
+        const m = allowed(name);
+        if (!m || stopped) continue;
+        const outcome = await downloadModule(businessId, m).catch(() => 'failed' as const);
+        // Screens searching the device's copy (the till's grid) read its index: let it catch up first.
+        if (outcome === 'done') await settleOpenIndex(businessId, m.table).catch(() => {});
+        if (outcome === 'skipped' && tries < BUSY_RETRIES) {
+          modules.set(name, Math.max(modules.get(name) ?? 0, tries + 1));
+          roots.forEach((root) => queries.add(root));
+          schedule(BUSY_RETRY_MS);
+        }
+      }
+      // After the downloads: screens read the device's copy (the till's grid) or the server.
+      if (stopped) return;
       if (all) await queryClient.invalidateQueries();
       else if (roots.length)
         await queryClient.invalidateQueries({
           predicate: (q) => roots.includes(String(q.queryKey[0])),
         });
-      for (const [name, tries] of names) {
-        const m = allowed(name);
-        if (!m || stopped) continue;
-        const outcome = await downloadModule(businessId, m).catch(() => 'failed' as const);
-        if (outcome === 'skipped' && tries < BUSY_RETRIES) {
-          modules.set(name, Math.max(modules.get(name) ?? 0, tries + 1));
-          schedule(BUSY_RETRY_MS);
-        }
-      }
     } finally {
       running = false;
     }

@@ -163,3 +163,11 @@ export const disposeLocalIndexes = (businessId?: string) => {
     indexes.delete(key);
   }
 };
+
+/**
+ * Waits until the table's index, if a screen has one open in this tab, holds what was just written
+ * (live changes refresh screens only then). An index no screen has opened is not built for it.
+ */
+export const settleOpenIndex = async (businessId: string, table: TableName): Promise<void> => {
+  await indexes.get(`${businessId}/${table}`)?.settle();
+};
