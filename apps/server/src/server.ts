@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { buildApp } from './app.js';
 import { serverBackups } from './backup/commands.js';
 import { readEnv } from './config/env.js';
@@ -5,7 +6,65 @@ import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createDemo, DEMO, demoExists } from './seed/demo.js';
 
-/** Starts the product: migrate, seed the demo (unless --no-demo), serve the API and the built app. */
+/**
+ * One of several server processes on PostgreSQL (env.serverProcesses > 1): it only serves requests.
+ * The first process has migrated, seeded the demo and runs the backups; it forked this one.
+ */
+const worker = async () => {
+  const env = readEnv();
+  const handle = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
+  const app = await buildApp({ env, db: handle.db, notifier: handle.notifier });
+  await app.listen({ port: env.port, host: env.host });
+  app.log.info({ pid: process.pid }, 'server process started');
+  process.send?.('listening');
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await app.close();
+    await handle.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+};
+
+/** Forks the serving processes (they share the port) and forks again any that dies; resolves once all listen. */
+const forkServers = async (count: number, log: { error: (o: object, m: string) => void }) => {
+  let stopping = false;
+  const fork = () =>
+    new Promise<void>((listening) => {
+      const child = cluster.fork();
+      child.on('message', (message) => {
+        if (message === 'listening') listening();
+      });
+      child.on('exit', (code, signal) => {
+        if (stopping) return;
+        log.error({ pid: child.process.pid, code, signal }, 'server process died; starting another');
+        setTimeout(() => void fork(), 1000).unref();
+      });
+    });
+  await Promise.all(Array.from({ length: count }, fork));
+  return async () => {
+    stopping = true;
+    await Promise.all(
+      Object.values(cluster.workers ?? {}).map(
+        (child) =>
+          new Promise<void>((exited) => {
+            if (!child || child.isDead()) return exited();
+            child.once('exit', () => exited());
+            child.process.kill('SIGTERM');
+          }),
+      ),
+    );
+  };
+};
+
+/**
+ * Starts the product: migrate, seed the demo (unless --no-demo), serve the API and the built app.
+ * On PostgreSQL with several server processes this process does the once-only work (migrations,
+ * demo, backups) and forks the processes that serve; otherwise it serves itself.
+ */
 const main = async () => {
   const env = readEnv();
   // Before opening the embedded database: refuses to start when another process has the data folder.
@@ -29,10 +88,21 @@ const main = async () => {
       await quiet.close();
     }
   }
-  await app.listen({ port: env.port, host: env.host });
+  const forked = env.serverProcesses > 1 && handle.kind === 'postgres';
+  let stopServers = async () => {};
+  if (forked) {
+    // This process serves nothing: its app was only for the demo's seeding above.
+    stopServers = await forkServers(env.serverProcesses, app.log);
+  } else {
+    await app.listen({ port: env.port, host: env.host });
+  }
   await backups.start(handle, app.log);
-  const url = `http://localhost:${(app.server.address() as { port: number }).port}`;
-  app.log.info({ url, database: handle.kind, docs: `${url}/docs` }, 'server started');
+  const port = forked ? env.port : (app.server.address() as { port: number }).port;
+  const url = `http://localhost:${port}`;
+  app.log.info(
+    { url, database: handle.kind, processes: forked ? env.serverProcesses : 1, docs: `${url}/docs` },
+    'server started',
+  );
   if (env.seedDemo) {
     console.log(
       `\n  Open ${url}\n  Demo admin:   ${DEMO.admin} / ${DEMO.password}\n  Demo cashier: ${DEMO.cashier} / ${DEMO.password}\n`,
@@ -44,6 +114,7 @@ const main = async () => {
     stopping = true;
     app.log.info({ signal }, 'stopping');
     backups.stopSchedule();
+    await stopServers();
     await app.close();
     await handle.close();
     await backups.release();
@@ -53,7 +124,7 @@ const main = async () => {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 };
 
-main().catch((error) => {
+(cluster.isPrimary ? main() : worker()).catch((error) => {
   console.error(error);
   process.exit(1);
 });

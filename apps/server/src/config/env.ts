@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
@@ -21,6 +22,25 @@ export type Env = {
    * (false, the default), the nearest N proxies (a hop count), or proxies at these addresses/CIDRs.
    */
   trustProxy: false | number | string[];
+  /**
+   * Server processes sharing the port (node:cluster): SERVER_PROCESSES (or WEB_CONCURRENCY), by
+   * default one per core on PostgreSQL. Always 1 on the embedded PGlite: one process owns its folder.
+   */
+  serverProcesses: number;
+};
+
+/** SERVER_PROCESSES / WEB_CONCURRENCY: a whole number from 1; by default the cores, at most 4. */
+export const parseServerProcesses = (
+  source: NodeJS.ProcessEnv,
+  postgres: boolean,
+  cores: number = availableParallelism(),
+): number => {
+  if (!postgres) return 1;
+  const raw = (source.SERVER_PROCESSES ?? source.WEB_CONCURRENCY ?? '').trim();
+  if (raw === '') return Math.max(1, Math.min(cores, 4));
+  if (!/^\d+$/.test(raw) || Number(raw) < 1)
+    throw new Error(`SERVER_PROCESSES must be a whole number from 1, got ${raw}`);
+  return Number(raw);
 };
 
 /** TRUST_PROXY: unset, empty, 0 or false → off; a whole number → that many hops; else a comma list of addresses. */
@@ -65,5 +85,6 @@ export const readEnv = (argv: string[] = process.argv, source: NodeJS.ProcessEnv
     isProduction: source.NODE_ENV === 'production',
     exposeOutbox: source.NODE_ENV !== 'production' || source.EXPOSE_OUTBOX === '1',
     trustProxy: parseTrustProxy(source.TRUST_PROXY),
+    serverProcesses: parseServerProcesses(source, Boolean(source.DATABASE_URL)),
   };
 };

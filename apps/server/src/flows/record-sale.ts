@@ -10,7 +10,6 @@ import {
   type Sale,
 } from '@ms/contracts';
 import type { Database, InTx } from '../db/database.js';
-import { nextNumber } from '../lib/counters.js';
 import { isForeignKeyViolation } from '../lib/db-errors.js';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors.js';
 import type { AuthContext } from '../plugins/auth.js';
@@ -23,7 +22,9 @@ import {
   claimSaleId,
   insertSaleLines,
   insertSalePayments,
+  loadNewSale,
   loadSale,
+  numberSale,
   saleIdUsedElsewhere,
   storedDiscount,
   updateSale,
@@ -124,9 +125,8 @@ const onlineRules: SaleRules = {
     return { customerId: id, pendingCustomerId: null };
   },
   keepCash: async (tx, input) => {
-    await recordRegisterCash(tx, { ...input, kind: 'sale', referenceId: input.saleId });
-    const register = await openRegisterOf(tx, input.businessId, input.storeId, { userId: input.userId });
-    return { registerId: register?.register_id ?? null, unregisteredKobo: 0 };
+    const session = await recordRegisterCash(tx, { ...input, kind: 'sale', referenceId: input.saleId });
+    return { registerId: session.register_id, unregisteredKobo: 0 };
   },
 };
 
@@ -182,6 +182,28 @@ export const recordSale = async (
       if (outOfBounds) throw badRequest(outOfBounds.message);
       if (discountExceeds(totals.subtotalKobo, orderDiscount))
         throw badRequest(`discount cannot be more than the subtotal (${formatKobo(totals.subtotalKobo)}).`);
+      // Only methods the business offers (a sale made offline may use one switched off since).
+      const labels = await paymentMethodLabels(
+        tx,
+        b,
+        input.payments.map((p) => p.method),
+        {
+          madeOffline: input.is_offline_data ?? input.offline_date != null,
+          field: (index) => `payments[${index}].method`,
+        },
+      );
+      // The lines lock nothing others wait for: written before the stock rows are locked.
+      await insertSaleLines(
+        tx,
+        b,
+        saleId,
+        lines.map((l, position) => ({
+          ...l,
+          discountKobo: totals.lines[position]?.discountKobo ?? 0,
+          totalKobo: totals.lines[position]?.totalKobo ?? 0,
+          netKobo: totals.lines[position]?.netKobo ?? 0,
+        })),
+      );
 
       // 4. Stock leaves the store (overselling allowed: the sale already happened at the counter).
       // Stock rows are locked before loyalty balances and the receipt counter, in every flow, so
@@ -200,16 +222,7 @@ export const recordSale = async (
       );
 
       // 5. Payments. Points are worth what the loyalty rule says; everything else is what was sent.
-      // Only methods the business offers (a sale made offline may use one switched off since).
-      const labels = await paymentMethodLabels(
-        tx,
-        b,
-        input.payments.map((p) => p.method),
-        {
-          madeOffline: input.is_offline_data ?? input.offline_date != null,
-          field: (index) => `payments[${index}].method`,
-        },
-      );
+      // From here to commit other sales may wait on these stock rows: as few statements as can be.
       const payments: { method: string; amountKobo: number; points: number | null }[] = [];
       for (const [index, p] of input.payments.entries()) {
         if ((p.method === 'store_credit' || p.method === 'loyalty_points') && !customerId)
@@ -281,13 +294,7 @@ export const recordSale = async (
       const registerId = cash
         ? cash.registerId
         : ((await openRegisterOf(tx, b, storeId, { userId: auth.userId }))?.register_id ?? null);
-      // nextNumber gives RC-0001; receipts read RC-000001 (six digits, more when needed).
-      const receiptNumber = (await nextNumber(tx, b, 'receipt', 'RC')).replace(
-        /^RC-0*(\d+)$/,
-        (_, n: string) => `RC-${n.padStart(6, '0')}`,
-      );
       await updateSale(tx, b, saleId, {
-        receipt_number: receiptNumber,
         register_id: registerId,
         customer_id: customerId,
         pending_customer_id: pendingCustomerId,
@@ -306,17 +313,6 @@ export const recordSale = async (
         offline_date: offlineDateOf(input.offline_date),
         is_offline_data: input.is_offline_data ?? input.offline_date != null,
       });
-      await insertSaleLines(
-        tx,
-        b,
-        saleId,
-        lines.map((l, position) => ({
-          ...l,
-          discountKobo: totals.lines[position]?.discountKobo ?? 0,
-          totalKobo: totals.lines[position]?.totalKobo ?? 0,
-          netKobo: totals.lines[position]?.netKobo ?? 0,
-        })),
-      );
       const kept = payments
         .map((p) => (p.method === 'cash' ? { ...p, amountKobo: 0 } : p))
         .filter((p) => p.method !== 'cash');
@@ -329,8 +325,13 @@ export const recordSale = async (
         auth.userId,
         kept.map((p) => ({ ...p, methodLabel: labels.get(p.method) ?? null })),
       );
-      const sale = await loadSale(tx, b, saleId);
+      const sale = await loadNewSale(tx, b, saleId);
       if (!sale) throw new Error('sale missing after insert');
+      // Last: the receipt number. Every sale of the business waits for the counter row until this
+      // transaction commits, so nothing else runs after it.
+      const numbered = await numberSale(tx, b, saleId);
+      sale.receipt_number = numbered.receiptNumber;
+      sale.updated_at = numbered.updatedAt.toISOString();
       return { sale, created: true, ...(dropped ? { notice: dropped } : {}) };
     });
   } catch (error) {

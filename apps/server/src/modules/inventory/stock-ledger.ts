@@ -146,13 +146,15 @@ export const moveStock = async (
       .execute();
   // Stock is part of the product record devices download, so the product counts as changed.
   const productIds = [...new Set(rows.map((r) => r.product_id))].sort();
+  // The rows are locked in id order first: an UPDATE ... IN (...) locks them in whatever order its
+  // plan reads them, and two sales of the same products in different stores then deadlocked.
   for (const chunk of chunks(productIds, 5000))
-    await tx
-      .updateTable('products')
-      .set({ updated_at: sql`clock_timestamp()` })
-      .where('business_id', '=', ctx.businessId)
-      .where('id', 'in', chunk)
-      .execute();
+    await sql`
+      WITH locked AS MATERIALIZED (
+        SELECT id FROM products WHERE business_id = ${ctx.businessId} AND id = ANY(${chunk}::uuid[])
+         ORDER BY id FOR NO KEY UPDATE)
+      UPDATE products SET updated_at = clock_timestamp() FROM locked
+       WHERE products.business_id = ${ctx.businessId} AND products.id = locked.id`.execute(tx);
   // Open devices of the stores concerned refresh these products (and, after a sale, the sales) now.
   const stores = [...new Set(rows.map((r) => r.store_id))];
   await publishChanges(tx, ctx.businessId, [

@@ -75,6 +75,7 @@ export const insertMovement = async (
 /**
  * Cash of a sale (+) or a refund (−) into the open register of the store, inside the caller's
  * transaction (the sale's, so a rolled-back sale leaves no cash behind). 409 "Open a register in this store before taking cash." when none is open.
+ * Returns the session the cash went to (held with a share lock until the transaction ends).
  */
 export const recordRegisterCash = async (
   tx: Tx,
@@ -86,7 +87,7 @@ export const recordRegisterCash = async (
     kind: 'sale' | 'refund';
     referenceId: string | null;
   },
-): Promise<void> => {
+): Promise<SessionRow> => {
   if (!Number.isSafeInteger(input.amountKobo)) throw new RangeError('amountKobo must be an integer');
   // The share lock only holds inside a transaction: outside one, make one.
   if (!tx.isTransaction) return tx.transaction().execute((inner) => recordRegisterCash(inner, input));
@@ -95,13 +96,14 @@ export const recordRegisterCash = async (
     lock: true,
   });
   if (!session) throw conflict(REGISTER_TEXT.noOpenRegister);
-  if (input.amountKobo === 0) return;
+  if (input.amountKobo === 0) return session;
   await insertMovement(tx, session, {
     kind: input.kind,
     amountKobo: input.amountKobo,
     userId: input.userId,
     referenceId: input.referenceId,
   });
+  return session;
 };
 
 /** Sum of a session's rows: the cash that should be in the drawer. */

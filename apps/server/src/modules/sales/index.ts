@@ -1,5 +1,5 @@
 /** Sales: what other modules and flows use (reports, dashboard, customers; the sale flows write through these). */
-export { loadSale, loadSales, methodLabel } from './sales.repository.js';
+export { loadNewSale, loadSale, loadSales, methodLabel } from './sales.repository.js';
 export {
   claimSaleId,
   insertRefund,
@@ -7,6 +7,7 @@ export {
   insertSalePayments,
   linkPendingCustomer,
   lockSale,
+  numberSale,
   paidByMethod,
   refundedByMethod,
   saleIdUsedElsewhere,

@@ -135,8 +135,16 @@ export const summaryTotals = async (
   };
 };
 
-/** Full sales (lines, payments, refunds, names) in the order of `ids`; missing ids are skipped. */
-export const loadSales = async (tx: Tx, businessId: string, ids: readonly string[]): Promise<Sale[]> => {
+/**
+ * Full sales (lines, payments, refunds, names) in the order of `ids`; missing ids are skipped.
+ * `noRefunds`: the sales were made in the caller's transaction, so they have no refunds to read.
+ */
+export const loadSales = async (
+  tx: Tx,
+  businessId: string,
+  ids: readonly string[],
+  opts: { noRefunds?: boolean } = {},
+): Promise<Sale[]> => {
   if (ids.length === 0) return [];
   const list = [...ids];
   const [rows, lines, payments, refunds, refundLines] = await Promise.all([
@@ -156,31 +164,42 @@ export const loadSales = async (tx: Tx, businessId: string, ids: readonly string
       .orderBy('created_at')
       .orderBy('id')
       .execute(),
-    tx
-      .selectFrom('refunds as r')
-      .leftJoin('users as u', (j) =>
-        j.onRef('u.business_id', '=', 'r.business_id').onRef('u.id', '=', 'r.user_id'),
-      )
-      .selectAll('r')
-      .select(['u.first_name as u_first', 'u.last_name as u_last'])
-      .where('r.business_id', '=', businessId)
-      .where('r.sale_id', 'in', list)
-      .orderBy('r.created_at')
-      .orderBy('r.id')
-      .execute(),
-    tx
-      .selectFrom('refund_lines as rl')
-      .innerJoin('refunds as r', (j) =>
-        j.onRef('r.business_id', '=', 'rl.business_id').onRef('r.id', '=', 'rl.refund_id'),
-      )
-      .innerJoin('sale_lines as l', (j) =>
-        j.onRef('l.business_id', '=', 'rl.business_id').onRef('l.id', '=', 'rl.sale_line_id'),
-      )
-      .select(['rl.refund_id', 'rl.sale_line_id', 'rl.quantity', 'rl.amount_kobo', 'l.name', 'l.position'])
-      .where('rl.business_id', '=', businessId)
-      .where('r.sale_id', 'in', list)
-      .orderBy('l.position')
-      .execute(),
+    opts.noRefunds
+      ? []
+      : tx
+          .selectFrom('refunds as r')
+          .leftJoin('users as u', (j) =>
+            j.onRef('u.business_id', '=', 'r.business_id').onRef('u.id', '=', 'r.user_id'),
+          )
+          .selectAll('r')
+          .select(['u.first_name as u_first', 'u.last_name as u_last'])
+          .where('r.business_id', '=', businessId)
+          .where('r.sale_id', 'in', list)
+          .orderBy('r.created_at')
+          .orderBy('r.id')
+          .execute(),
+    opts.noRefunds
+      ? []
+      : tx
+          .selectFrom('refund_lines as rl')
+          .innerJoin('refunds as r', (j) =>
+            j.onRef('r.business_id', '=', 'rl.business_id').onRef('r.id', '=', 'rl.refund_id'),
+          )
+          .innerJoin('sale_lines as l', (j) =>
+            j.onRef('l.business_id', '=', 'rl.business_id').onRef('l.id', '=', 'rl.sale_line_id'),
+          )
+          .select([
+            'rl.refund_id',
+            'rl.sale_line_id',
+            'rl.quantity',
+            'rl.amount_kobo',
+            'l.name',
+            'l.position',
+          ])
+          .where('rl.business_id', '=', businessId)
+          .where('r.sale_id', 'in', list)
+          .orderBy('l.position')
+          .execute(),
   ]);
   const group = <T, K>(items: T[], key: (t: T) => K) => {
     const m = new Map<K, T[]>();
@@ -258,3 +277,7 @@ export const loadSales = async (tx: Tx, businessId: string, ids: readonly string
 /** One full sale or undefined. */
 export const loadSale = async (tx: Tx, businessId: string, id: string): Promise<Sale | undefined> =>
   (await loadSales(tx, businessId, [id]))[0];
+
+/** A sale just made in the caller's transaction (it has no refunds yet: two queries fewer). */
+export const loadNewSale = async (tx: Tx, businessId: string, id: string): Promise<Sale | undefined> =>
+  (await loadSales(tx, businessId, [id], { noRefunds: true }))[0];

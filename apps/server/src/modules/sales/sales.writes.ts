@@ -1,7 +1,8 @@
-import type { Updateable } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import type { DiscountInput } from '@ms/contracts';
 import type { Tx } from '../../db/database.js';
 import type { RefundPayoutJson, RefundsTable, SaleLineModifierJson, SalesTable } from '../../db/schema.js';
+import { bumpCounter } from '../../lib/counters.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { isUuid, newId } from '../../lib/ids.js';
 import type { AuthContext } from '../../plugins/auth.js';
@@ -71,6 +72,27 @@ export const updateSale = async (
     .where('business_id', '=', businessId)
     .where('id', '=', saleId)
     .execute();
+};
+
+/**
+ * Gives a sale its receipt number (RC-000001: six digits, more when needed) from the business's
+ * receipt counter, in one statement. The counter row is locked until the transaction ends and every
+ * sale of the business takes it, so a flow calls this as its last statement before commit.
+ */
+export const numberSale = async (
+  tx: Tx,
+  businessId: string,
+  saleId: string,
+): Promise<{ receiptNumber: string; updatedAt: Date }> => {
+  const { rows } = await sql<{ receipt_number: string; updated_at: Date }>`
+    WITH c AS (${bumpCounter(businessId, 'receipt')})
+    UPDATE sales SET receipt_number = 'RC-' || CASE WHEN length(c.value::text) >= 6 THEN c.value::text
+      ELSE lpad(c.value::text, 6, '0') END
+    FROM c WHERE sales.business_id = ${businessId} AND sales.id = ${saleId}
+    RETURNING sales.receipt_number, sales.updated_at`.execute(tx);
+  const row = rows[0];
+  if (!row) throw new Error(`sale ${saleId} missing when numbered`);
+  return { receiptNumber: row.receipt_number, updatedAt: new Date(row.updated_at) };
 };
 
 /** A line as sold: what it is, its price and cost when sold, its discount. */
