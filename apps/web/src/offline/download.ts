@@ -89,11 +89,20 @@ const downloadPages = async (
   let cursor = d.full ? undefined : since;
   let clear = d.full || !cursor;
   let done = 0;
+  let next = fetchPage(businessId, d, cursor);
   for (;;) {
-    const page = await fetchPage(businessId, d, cursor);
+    const page = await next;
+    const more = page.hasMore && page.lastUpdate !== null && page.lastUpdate !== cursor;
+    // The next page is asked for before this one is written: the server builds it (and the network
+    // carries it) while IndexedDB writes this one. Only the write moves `lastUpdate` on, so a failure
+    // between the two resumes from the last page written.
+    if (more) {
+      next = fetchPage(businessId, d, page.lastUpdate!);
+      // Not awaited if the write below fails: its own failure must not go unhandled.
+      next.catch(() => undefined);
+    }
     await writePage(db, m, page, clear);
     done += page.items.length;
-    const more = page.hasMore && page.lastUpdate !== null && page.lastUpdate !== cursor;
     syncStatus.report({ name: m.name, done, total: more ? done + 1 : done, type: 'fetch', error: null });
     if (!more) return;
     cursor = page.lastUpdate!;

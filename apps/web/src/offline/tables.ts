@@ -57,8 +57,9 @@ type TableSpec = {
 };
 
 export const DEFAULT_FREQUENCY_MS = 300_000;
-/** Rows per products page: the sync list's own default (contracts productSyncQuery, max 5000). */
-export const PRODUCT_PAGE_SIZE = 2_000;
+/** Rows per products page: the sync list's maximum (contracts productSyncQuery): 20 requests and transactions for
+ *  100,000 products instead of 50 (~4 MB of JSON, ~250 kB compressed, a page). */
+export const PRODUCT_PAGE_SIZE = 5_000;
 
 const rows = (key: string) => (data: Record<string, unknown>) => data[key];
 

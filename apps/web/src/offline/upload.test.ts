@@ -167,6 +167,33 @@ describe('uploading the outbox', () => {
     expect(await countPending(b)).toMatchObject({ total: 0 });
   });
 
+  it('sends a long queue in batches, oldest first; a batch that fails keeps itself and the rest queued', async () => {
+    const b = freshBusiness();
+    const at = (n: number) => ({
+      _id: `s-${n}`,
+      created_at: new Date(Date.UTC(2026, 10, 22, 8, 0, n)).toISOString(),
+    });
+    // Queued out of order: they still reach the server in the order they were made.
+    for (const n of Array.from({ length: 250 }, (_, i) => 249 - i)) await enqueue(b, 'pos', at(n));
+    const server = idempotentSales();
+    let calls = 0;
+    const net = fakeServer({
+      [`POST ${salesPath(b)}`]: (req) =>
+        ++calls === 3 ? { status: 503, message: 'Try later' } : server.answer(req),
+    });
+    await expect(flushUploads(b)).rejects.toMatchObject({ kind: 'retry' });
+    const sent = net.of('POST', salesPath(b)).map((req) => ids(req, 'sales'));
+    expect(sent.map((batch) => batch.length)).toEqual([100, 100, 50]);
+    expect(sent.flat()).toEqual(Array.from({ length: 250 }, (_, n) => `s-${n}`));
+    expect(await countPending(b)).toMatchObject({ pos: 50 });
+    // The answers of the batches before it were stored: the server's sale replaced ours.
+    expect(await businessDb(b).data('pos').get('s-0')).toMatchObject({ number: 'S-0' });
+
+    await flushUploads(b);
+    expect(await countPending(b)).toMatchObject({ pos: 0 });
+    expect(server.stored.size).toBe(250);
+  });
+
   it('uploads customers made offline before the sales that name them', async () => {
     const b = freshBusiness();
     await enqueue(b, 'customers', { _id: 'cust-1', name: 'Ngozi', offline_cust_id: 'cust-1' });

@@ -158,9 +158,22 @@ export const uploadTable = async (businessId: string, table: OutboxTable): Promi
   let done = 0;
   report(0, null); // nothing waiting is a sync too: Sync Settings says "Synced", not "Not synced"
   if (queued.length === 0) return;
-  for (const batch of chunks(queued, UPLOADERS[table].batchSize)) {
+  const batches = chunks(queued, UPLOADERS[table].batchSize);
+  const send = (i: number) => {
+    const sent = sendBatch(businessId, table, batches[i]!);
+    // Awaited in its turn; if the loop stops first, its failure must not go unhandled.
+    sent.catch(() => undefined);
+    return sent;
+  };
+  let answer = send(0);
+  for (const [i, batch] of batches.entries()) {
     try {
-      const results = await sendBatch(businessId, table, batch);
+      const results = await answer;
+      // The next batch goes as soon as this one is answered, so the server records it while this
+      // device stores the answers: the server still gets the batches one after the other, oldest
+      // first. A batch whose answers are never stored stays queued; sent again, its records come
+      // back as duplicates.
+      if (i + 1 < batches.length) answer = send(i + 1);
       await applyResults(businessId, table, batch, results);
     } catch (error) {
       const stopped = stoppedBy(error);
