@@ -82,6 +82,10 @@ const audit = async (url, { keepStorage }) => {
     tbt: ms('total-blocking-time'),
     cls: ms('cumulative-layout-shift'),
     runtimeError: lhr.runtimeError?.message,
+    // VERBOSE: where the main thread's time went, per script (Lighthouse's bootup-time audit).
+    bootup: (lhr.audits['bootup-time']?.details?.items ?? [])
+      .slice(0, 6)
+      .map((i) => `${String(i.url).replace(server.url, '')} ${Math.round(i.total)} ms`),
   };
 };
 
@@ -100,6 +104,7 @@ try {
       if (!new URL(r.finalUrl).pathname.startsWith(path))
         throw new Error(`${name}: ended on ${r.finalUrl}, not ${path} (not signed in?)`);
       runs.push(r);
+      if (process.env.VERBOSE) console.log(`    main thread: ${r.bootup.join(', ')}`);
       console.log(
         `  ${name} run ${i + 1}: score ${r.score} (FCP ${(r.fcp / 1000).toFixed(1)} s, LCP ${(r.lcp / 1000).toFixed(1)} s, TBT ${Math.round(r.tbt)} ms, CLS ${r.cls.toFixed(3)})`,
       );
