@@ -1,26 +1,54 @@
-// Gzip size of the JS and CSS the browser downloads to show /login, and the dashboard shell (cold
-// cache each time), printed as a ratio against the 150 kB JS budget of issue 2.
+// Gzip size of the JS and CSS the browser downloads to draw /login (its form) and the dashboard (its
+// greeting and figure cards) on a cold cache, printed as a ratio against the budgets of issue 2/13 (JS: /login
+// 120 kB, dashboard 150 kB). What loads after the screen is drawn (the offline engine, the chart,
+// the sync icon) is printed apart as "later". The same figure from the build's chunk graph (what
+// scripts/check-first-load.mjs checks in the test command) is printed beside it.
+/* global document */
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { firstLoad, readManifest, SCREENS } from '../scripts/first-load.mjs';
 import { CHROMIUM_ARGS, login, startServer } from './lib.mjs';
 
-const JS_BUDGET_KB = 150;
-
-const measure = async (browser, url, prepare) => {
+/**
+ * Loads `url` in a fresh context. The first load is the JS and CSS whose request started (Resource
+ * Timing, in the page) before the screen was drawn: `drawn` lists the CSS selectors that must all match, tested in the page at each frame.
+ */
+const measure = async (browser, url, drawn, prepare) => {
   const context = await browser.newContext({ serviceWorkers: 'block' });
+  await context.addInitScript(() => performance.setResourceTimingBufferSize(5000));
   const page = await context.newPage();
-  const sizes = { js: 0, css: 0, files: [] };
+  const gzByUrl = new Map();
   page.on('response', async (response) => {
     const type = response.request().resourceType();
     if (type !== 'script' && type !== 'stylesheet') return;
     const body = await response.body().catch(() => Buffer.alloc(0));
-    const gz = gzipSync(body, { level: 9 }).length;
-    sizes[type === 'script' ? 'js' : 'css'] += gz;
-    sizes.files.push(`${new URL(response.url()).pathname} ${(gz / 1024).toFixed(1)} kB`);
+    gzByUrl.set(response.url(), { type, gz: gzipSync(body, { level: 9 }).length });
   });
   if (prepare) await prepare(context);
-  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.goto(url);
+  const drawnAt = await (
+    await page.waitForFunction(
+      (selectors) => selectors.every((sel) => document.querySelector(sel)) && performance.now(),
+      drawn,
+      { polling: 'raf', timeout: 120_000 },
+    )
+  ).jsonValue();
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(2500); // what waits for afterFirstPaint (an idle moment, at most 2 s)
+  await page.waitForLoadState('networkidle');
+  const started = await page.evaluate(() =>
+    performance.getEntriesByType('resource').map((e) => [e.name, e.startTime]),
+  );
   await context.close();
+  const sizes = { first: { js: 0, css: 0 }, later: { js: 0, css: 0 }, files: [] };
+  for (const [name, startTime] of started) {
+    const file = gzByUrl.get(name);
+    if (!file) continue;
+    gzByUrl.delete(name);
+    const when = startTime < drawnAt ? 'first' : 'later';
+    sizes[when][file.type === 'script' ? 'js' : 'css'] += file.gz;
+    sizes.files.push(`${when} ${new URL(name).pathname} ${(file.gz / 1024).toFixed(1)} kB`);
+  }
   return sizes;
 };
 
@@ -30,42 +58,56 @@ const server = await startServer({
 });
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 try {
-  const loginPage = await measure(browser, `${server.url}/login`);
+  // Drawn: the login form's e-mail field; the dashboard's greeting and its figures' cards.
+  const loginPage = await measure(browser, `${server.url}/login`, ['form input']);
   const session = await login(server.url, 'admin@demo.ng', 'Demo@1234');
-  const shell = await measure(browser, `${server.url}/dashboard`, async (context) => {
-    await context.addInitScript((data) => {
-      localStorage.setItem('ms.deviceId', 'bench-device');
-      const s = {
-        token: data.token,
-        tokenTimeStamp: Date.now(),
-        user: data.user,
-        business: data.business,
-        secondaryToken: null,
-      };
-      localStorage.setItem('ms.session', JSON.stringify(s));
-      localStorage.setItem(
-        'ms.savedUsers',
-        JSON.stringify({
-          [data.user._id]: {
-            token: s.token,
-            userData: s.user,
-            businessData: s.business,
-            tokenTimeStamp: s.tokenTimeStamp,
-            secondaryTokenData: null,
-          },
-        }),
-      );
-    }, session);
-  });
+  const dashboard = await measure(
+    browser,
+    `${server.url}/dashboard`,
+    ['main h1', 'main [aria-label="Sales"]'],
+    async (context) => {
+      await context.addInitScript((data) => {
+        localStorage.setItem('ms.deviceId', 'bench-device');
+        const s = {
+          token: data.token,
+          tokenTimeStamp: Date.now(),
+          user: data.user,
+          business: data.business,
+          secondaryToken: null,
+        };
+        localStorage.setItem('ms.session', JSON.stringify(s));
+        localStorage.setItem(
+          'ms.savedUsers',
+          JSON.stringify({
+            [data.user._id]: {
+              token: s.token,
+              userData: s.user,
+              businessData: s.business,
+              tokenTimeStamp: s.tokenTimeStamp,
+              secondaryTokenData: null,
+            },
+          }),
+        );
+      }, session);
+    },
+  );
+  const manifest = readManifest();
   for (const [name, s] of [
     ['/login', loginPage],
-    ['dashboard shell', shell],
+    ['dashboard', dashboard],
   ]) {
-    const jsKb = s.js / 1024;
-    console.log(
-      `${name}: JS ${jsKb.toFixed(1)} kB gz, CSS ${(s.css / 1024).toFixed(1)} kB gz — JS/budget ${(jsKb / JS_BUDGET_KB).toFixed(2)} (budget ${JS_BUDGET_KB} kB)`,
-    );
+    const kb = (n) => (n / 1024).toFixed(1);
+    const jsKb = s.first.js / 1024;
+    const screen = SCREENS.find((x) => x.name === name);
+    const target = screen.targetKb;
+    const built = firstLoad(manifest, screen.modules);
     if (process.env.VERBOSE) for (const f of s.files) console.log(`   ${f}`);
+    console.log(
+      `${name} first load: JS ${kb(s.first.js)} kB gz, CSS ${kb(s.first.css)} kB gz (build's chunk graph: JS ${built.jsKb.toFixed(1)} kB); later ${kb(s.later.js)} kB JS`,
+    );
+    console.log(
+      `${name} first-load JS ${jsKb.toFixed(1)} kB vs target ${target} kB: ratio ${(jsKb / target).toFixed(2)} (target <= 1.00) ${jsKb <= target ? 'PASS' : 'FAIL'}; test command's ceiling ${screen.budgetKb} kB`,
+    );
   }
 } finally {
   await browser.close();

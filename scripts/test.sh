@@ -24,6 +24,8 @@ fi
 
 echo "==> build"
 npm run build --silent
+echo "==> first-load size of /login and the dashboard (docs/decisions/0002)"
+node scripts/check-first-load.mjs
 
 echo "==> end to end (Chromium)"
 npx playwright test -c apps/web/playwright.config.ts

@@ -53,6 +53,8 @@ export default defineConfig({
     target: 'es2020',
     sourcemap: false,
     chunkSizeWarningLimit: 600,
+    // dist/.vite/manifest.json: the chunk graph scripts/check-first-load.mjs measures.
+    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {

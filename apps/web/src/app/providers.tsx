@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { MantineProvider, createTheme, type CSSVariablesResolver } from '@mantine/core';
 import { notificationsStore } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { useAfterFirstPaint } from '@/lib/after-first-paint';
 import { queryClient } from '@/lib/query-client';
 import { useSession } from '@/lib/session-store';
 import { TOAST_LIMIT, TOAST_POSITION } from './toast-options';
@@ -59,14 +60,18 @@ const Toasts = () => {
 };
 
 // Local database sync while a business is signed in (started on login, stopped on logout or
-// switch); the engine (Dexie and all) loads only once someone is signed in.
+// switch); the engine (Dexie and all) loads only once someone is signed in, and only after the
+// first screen has drawn (afterFirstPaint), so it does not compete with what the user waits for.
 const OfflineSyncEngine = lazy(() => import('@/offline').then((m) => ({ default: m.OfflineSync })));
-const OfflineSync = () =>
-  useSession() ? (
+const OfflineSync = () => {
+  const session = useSession();
+  const ready = useAfterFirstPaint();
+  return session && ready ? (
     <Suspense fallback={null}>
       <OfflineSyncEngine />
     </Suspense>
   ) : null;
+};
 
 export const Providers = ({ children }: { children: ReactNode }) => (
   <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">

@@ -22,6 +22,7 @@ import { syncSettingsRoutes } from '@/features/sync-settings/routes';
 import { tagsRoutes } from '@/features/tags/routes';
 import { lazyPage } from '@/lib/lazy-page';
 import { paths } from '@/lib/route-paths';
+import { FirstScreen } from './first-screen';
 import { AdminOnly } from './guards/admin-only';
 import { HideForAuth, RequireAuth } from './guards/require-auth';
 import { AppLoading } from './shell/app-loading';
@@ -30,6 +31,7 @@ import { RouteError } from './shell/route-error';
 /** Every route of the app. Feature pages load lazily so the first screen stays small. */
 export const router = createBrowserRouter([
   {
+    element: <FirstScreen />,
     errorElement: <RouteError />,
     hydrateFallbackElement: <AppLoading />,
     children: [

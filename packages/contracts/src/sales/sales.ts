@@ -5,6 +5,7 @@ import { nairaAmount } from '../products/products.js';
 import { checkItemQuantities, dayString, positiveQuantity } from '../inventory/stock.js';
 import { toKobo } from '../shared/money.js';
 import { saleTotalsIssue, type SaleTotals } from './totals.js';
+import { SALE_STATUSES } from './sale-status.js';
 
 /**
  * Sales at the counter (spec 001 §2 "Point of sale and sales", §3 Offline sale / Sales history /
@@ -22,24 +23,11 @@ import { saleTotalsIssue, type SaleTotals } from './totals.js';
 // ---------------------------------------------------------------------------------------------
 // Enumerations
 
-export const SALE_STATUSES = [
-  'completed',
-  'unpaid',
-  'partially_paid',
-  'refunded',
-  'partially_refunded',
-] as const;
-export type SaleStatus = (typeof SALE_STATUSES)[number];
+// The statuses and their labels live apart (sale-status.ts): lists that show a status need no zod.
+export { SALE_STATUSES, SALE_STATUS_LABELS, type SaleStatus } from './sale-status.js';
 export const saleStatus = z.enum(SALE_STATUSES, {
   error: `status must be one of ${SALE_STATUSES.join(', ')}`,
 });
-export const SALE_STATUS_LABELS: Record<SaleStatus, string> = {
-  completed: 'Completed',
-  unpaid: 'Unpaid',
-  partially_paid: 'Partially paid',
-  refunded: 'Refunded',
-  partially_refunded: 'Partially refunded',
-};
 
 /**
  * Built-in payment methods. A custom payment option of the business is sent as its id (a uuid).

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Money lives as integer kobo in the database and as naira numbers (at most 2 decimals) in JSON.
  * These are the only two places that convert between them.
@@ -12,11 +10,8 @@ export const toKobo = (naira: number): number => {
 
 export const fromKobo = (kobo: number | bigint | string): number => Number(kobo) / 100;
 
-/** A naira amount in a request: a finite number with at most 2 decimals. */
-export const naira = z
-  .number()
-  .finite()
-  .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, { message: 'must have at most 2 decimals' });
+// The request schema lives apart (naira.ts) so a screen that only formats money does not load zod.
+export { naira } from './naira.js';
 
 const grouped = new Intl.NumberFormat('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The business's time zone (an IANA name, default Africa/Lagos): every date shown and every "today"
  * and day boundary uses it, whatever zone the device or the server runs in.
@@ -26,11 +24,8 @@ export const isTimeZone = (zone: string): boolean => {
   return answer;
 };
 
-export const timeZoneField = z
-  .string({ error: 'timezone should be string' })
-  .trim()
-  .max(64, 'timezone is not a time zone like Africa/Lagos')
-  .refine((v) => v !== '' && isTimeZone(v), 'timezone is not a time zone like Africa/Lagos');
+// The request schema lives apart (time-zone-field.ts) so a screen that only shows dates does not load zod.
+export { timeZoneField } from './time-zone-field.js';
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 

@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Group, Paper, Text } from '@mantine/core';
 import { IconWifi, IconWifiOff } from '@tabler/icons-react';
 import { ONLINE_BANNER_HIDE_MS, TEXT } from '@ms/contracts';
-import { pendingSummary } from '@/features/sync-settings';
-import { usePendingUploads } from '@/offline';
+
+// The count reads the local database (Dexie): it loads only when the banner says "offline".
+const OfflineWaiting = lazy(() => import('./offline-waiting'));
 
 export const OFFLINE_TEXT = 'You are offline. Sales and customers you record are kept on this device.';
 
@@ -16,7 +17,6 @@ type Banner = 'offline' | 'online' | null;
 export const ConnectivityBanner = () => {
   const [banner, setBanner] = useState<Banner>(() => (navigator.onLine ? null : 'offline'));
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const waiting = pendingSummary(usePendingUploads());
 
   useEffect(() => {
     const offline = () => {
@@ -64,10 +64,10 @@ export const ConnectivityBanner = () => {
           {isOffline ? OFFLINE_TEXT : TEXT.youAreOnline}
         </Text>
       </Group>
-      {isOffline && waiting && (
-        <Text size="sm" ta="center" data-testid="offline-waiting">
-          {waiting}.
-        </Text>
+      {isOffline && (
+        <Suspense fallback={null}>
+          <OfflineWaiting />
+        </Suspense>
       )}
     </Paper>
   );

@@ -1,9 +1,23 @@
-import { Burger, Group, Text, UnstyledButton } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { Box, Burger, Group, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
+import { useAfterFirstPaint } from '@/lib/after-first-paint';
 import { useSession } from '@/lib/session-store';
 import { MoreOptionsMenu } from './more-options-menu';
-import { SyncIndicator } from './sync-indicator';
 import { UserSwitcher } from './user-switcher';
+
+// The sync icon reads the local database (Dexie, the offline engine): it loads after the first
+// screen has drawn, in a space of its size kept free meanwhile so nothing moves.
+const SyncIndicator = lazy(() => import('./sync-indicator').then((m) => ({ default: m.SyncIndicator })));
+const syncSpace = <Box w={40} h={40} aria-hidden />;
+const DeferredSyncIndicator = () =>
+  useAfterFirstPaint() ? (
+    <Suspense fallback={syncSpace}>
+      <SyncIndicator />
+    </Suspense>
+  ) : (
+    syncSpace
+  );
 
 type Props = { navOpened: boolean; narrow: boolean; onToggleNav: () => void; onLogout: () => void };
 
@@ -42,7 +56,7 @@ export const TopBar = ({ navOpened, narrow, onToggleNav, onLogout }: Props) => {
         </UnstyledButton>
       </Group>
       <Group gap={2} wrap="nowrap">
-        <SyncIndicator />
+        <DeferredSyncIndicator />
         <UserSwitcher />
         <MoreOptionsMenu onLogout={onLogout} />
       </Group>

@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { formatMoney } from '@ms/contracts';
 import { allStoresLabel, useMyStores } from '@/features/stores';
+import { useAfterFirstPaint } from '@/lib/after-first-paint';
 import { isAdmin, useSession } from '@/lib/session-store';
 import { useCustomerAnalytics, useInventoryRevenue, useSalesGraph, useSalesRevenue } from '../api/dashboard';
 import { dashboardAccess } from '../lib/access';
@@ -27,6 +28,7 @@ import {
 } from '../lib/date-range';
 import { NoSalesYet, RecentSales } from './recent-sales';
 
+// The chart library (~115 kB gzipped) loads after the figures are drawn (see chartReady below).
 const SalesGraph = lazy(() => import('./sales-graph'));
 
 type FigureProps = { title: string; value?: string; detail?: string; loading: boolean; failed: boolean };
@@ -79,6 +81,9 @@ export const SalesFigures = () => {
   const inventory = useInventoryRevenue(range, store, can.inventory);
   const customers = useCustomerAnalytics(range, store, can.customers);
   const graph = useSalesGraph(can.sales);
+  // Figures first, chart after: its code starts downloading once the page is idle and the sales
+  // figures have arrived, so it does not hold up what the owner opened the page for.
+  const chartReady = useAfterFirstPaint() && !sales.isLoading;
 
   if (!Object.values(can).some(Boolean)) return null;
   const s = sales.data;
@@ -194,7 +199,7 @@ export const SalesFigures = () => {
       <SimpleGrid cols={{ base: 1, md: can.sales && can.recent ? 2 : 1 }} spacing="md">
         {can.sales && (
           <Section title="Sales, last 7 days">
-            {graph.isPending ? (
+            {graph.isPending || !chartReady ? (
               <Skeleton h={220} />
             ) : graph.isError ? (
               <Text c="dimmed">Could not load the graph. Check your connection and reload the page.</Text>

@@ -1,0 +1,64 @@
+// What the browser must download to draw a screen on a cold cache, read from the web build's chunk
+// graph (apps/web/dist/.vite/manifest.json): the entry (index.html's script), the lazy route modules
+// the screen shows, and every chunk they import statically. Sizes are gzip level 9, as a phone
+// receives them. Used by scripts/check-first-load.mjs (the test command) and bench/bundle-size.mjs.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+export const dist = fileURLToPath(new URL('../apps/web/dist/', import.meta.url));
+
+/**
+ * The first screens, in kB of gzipped JS (docs/decisions/0002-first-load-size.md): `budgetKb` is
+ * the ceiling the test command enforces (today's size and a little room: what is won stays won),
+ * `targetKb` the issue's target, out of reach with react-dom (0002), printed by bench/bundle-size.mjs.
+ */
+export const SCREENS = [
+  {
+    name: '/login',
+    budgetKb: 158,
+    targetKb: 120,
+    modules: ['index.html', 'src/features/accounts/routes/login-page.tsx'],
+  },
+  {
+    name: 'dashboard',
+    budgetKb: 210,
+    targetKb: 150,
+    modules: [
+      'index.html',
+      'src/app/shell/app-shell.tsx',
+      'src/features/dashboard/routes/dashboard-page.tsx',
+    ],
+  },
+];
+
+export const readManifest = () => {
+  const path = join(dist, '.vite/manifest.json');
+  if (!existsSync(path)) throw new Error(`${path} is missing: run \`npm run build\` first.`);
+  return JSON.parse(readFileSync(path, 'utf8'));
+};
+
+const gzKb = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length / 1024;
+
+/** The JS and CSS files a screen needs before it can draw, with their gzipped sizes. */
+export const firstLoad = (manifest, modules) => {
+  const seen = new Set();
+  const visit = (key) => {
+    if (seen.has(key)) return;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the build's manifest (renamed or no longer lazy?)`);
+    seen.add(key);
+    for (const dep of chunk.imports ?? []) visit(dep);
+  };
+  for (const m of modules) visit(m);
+  const files = [];
+  for (const key of seen) {
+    const chunk = manifest[key];
+    files.push({ file: chunk.file, kb: gzKb(chunk.file), type: 'js' });
+    for (const css of chunk.css ?? []) files.push({ file: css, kb: gzKb(css), type: 'css' });
+  }
+  const unique = [...new Map(files.map((f) => [f.file, f])).values()].sort((a, b) => b.kb - a.kb);
+  const sum = (type) => unique.filter((f) => f.type === type).reduce((s, f) => s + f.kb, 0);
+  return { files: unique, jsKb: sum('js'), cssKb: sum('css') };
+};
