@@ -23,13 +23,14 @@ export type Env = {
    */
   trustProxy: false | number | string[];
   /**
-   * Server processes sharing the port (node:cluster): SERVER_PROCESSES (or WEB_CONCURRENCY), by
-   * default one per core on PostgreSQL. Always 1 on the embedded PGlite: one process owns its folder.
+   * Server processes sharing the port (node:cluster): SERVER_PROCESSES (or WEB_CONCURRENCY) on
+   * PostgreSQL, default 1 (a PostgreSQL on the same machine needs the other cores: decision 0006).
+   * Always 1 on the embedded PGlite: one process owns its folder.
    */
   serverProcesses: number;
 };
 
-/** SERVER_PROCESSES / WEB_CONCURRENCY: a whole number from 1; by default the cores, at most 4. */
+/** SERVER_PROCESSES / WEB_CONCURRENCY: a whole number from 1, or `auto` (the cores, at most 4); default 1. */
 export const parseServerProcesses = (
   source: NodeJS.ProcessEnv,
   postgres: boolean,
@@ -37,7 +38,8 @@ export const parseServerProcesses = (
 ): number => {
   if (!postgres) return 1;
   const raw = (source.SERVER_PROCESSES ?? source.WEB_CONCURRENCY ?? '').trim();
-  if (raw === '') return Math.max(1, Math.min(cores, 4));
+  if (raw === '') return 1;
+  if (raw === 'auto') return Math.max(1, Math.min(cores, 4));
   if (!/^\d+$/.test(raw) || Number(raw) < 1)
     throw new Error(`SERVER_PROCESSES must be a whole number from 1, got ${raw}`);
   return Number(raw);

@@ -6,11 +6,12 @@ describe('SERVER_PROCESSES', () => {
     expect(parseServerProcesses({ SERVER_PROCESSES: '4' }, false, 8)).toBe(1);
   });
 
-  it('on PostgreSQL is what SERVER_PROCESSES (or WEB_CONCURRENCY) says, else one per core up to 4', () => {
+  it('on PostgreSQL is what SERVER_PROCESSES (or WEB_CONCURRENCY) says, by default one; "auto" is one per core up to 4', () => {
     expect(parseServerProcesses({ SERVER_PROCESSES: '3' }, true, 2)).toBe(3);
     expect(parseServerProcesses({ WEB_CONCURRENCY: '1' }, true, 2)).toBe(1);
-    expect(parseServerProcesses({}, true, 2)).toBe(2);
-    expect(parseServerProcesses({}, true, 16)).toBe(4);
+    expect(parseServerProcesses({}, true, 2)).toBe(1);
+    expect(parseServerProcesses({ SERVER_PROCESSES: 'auto' }, true, 2)).toBe(2);
+    expect(parseServerProcesses({ SERVER_PROCESSES: 'auto' }, true, 16)).toBe(4);
   });
 
   it('refuses a value that is not a whole number from 1, naming the variable', () => {
