@@ -150,3 +150,25 @@ export const lockLevels = async (tx: Tx, businessId: string, storeId: string, it
   for (const r of rows) out.set(r.item_id, r.quantity);
   return out;
 };
+
+/** Every live product or variety using one of these SKUs (lower-cased), with the name to show. */
+export const takenSkus = async (
+  tx: Tx,
+  businessId: string,
+  lowerSkus: readonly string[],
+): Promise<Map<string, string>> => {
+  const out = new Map<string, string>();
+  if (lowerSkus.length === 0) return out;
+  const { rows } = await sql<{ sku: string; name: string; rank: number }>`
+    SELECT lower(p.sku) AS sku, p.name, 0 AS rank FROM products p
+    WHERE p.business_id = ${businessId}::uuid AND p.deleted_at IS NULL
+      AND lower(p.sku) = ANY (${lowerSkus}::text[])
+    UNION ALL
+    SELECT lower(v.sku), p.name || ' (' || v.name || ')', 1 FROM product_varieties v
+    JOIN products p ON p.business_id = v.business_id AND p.id = v.product_id
+    WHERE v.business_id = ${businessId}::uuid AND v.deleted_at IS NULL
+      AND lower(v.sku) = ANY (${lowerSkus}::text[])
+    ORDER BY rank`.execute(tx);
+  for (const r of rows) if (!out.has(r.sku)) out.set(r.sku, r.name);
+  return out;
+};
