@@ -16,7 +16,7 @@ import {
   varietyRow,
 } from './product-checks.js';
 import { typeForCreate } from './product-create.service.js';
-import { liveVarieties, lockProduct, skuOwners } from './products.writes.js';
+import { liveVarieties, lockProduct, takenSkus } from './products.writes.js';
 import type { ProductCaller } from './products.shared.js';
 
 /**
@@ -114,10 +114,10 @@ export const addProducts = async (
       skuOf.set(key, { sku: s.sku, index, name: item.body.name });
     }
   });
-  const [taken] = await skuOwners(tx, caller.businessId, [...skuOf.keys()], null);
-  if (taken) {
-    const mine = skuOf.get(taken.sku)!;
-    throw new ProductItemError(mine.index, conflict(`SKU "${mine.sku}" is already used by ${taken.name}.`));
+  const taken = await takenSkus(tx, caller.businessId, [...skuOf.keys()]);
+  for (const [sku, owner] of taken) {
+    const mine = skuOf.get(sku)!;
+    throw new ProductItemError(mine.index, conflict(`SKU "${mine.sku}" is already used by ${owner}.`));
   }
 
   const ids = items.map(() => newId());
