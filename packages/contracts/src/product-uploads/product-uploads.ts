@@ -260,6 +260,9 @@ export const variantTemplateCsv = (): string => {
   );
 };
 
+/** Largest opening stock of a row (as the product form's stock fields). */
+const MAX_OPENING_STOCK = 10_000_000;
+
 /** One product row of a file, as it will be created. */
 export type ParsedUploadRow = {
   name: string;
@@ -323,6 +326,8 @@ export const parseUploadRow = (
   if (out.track_stock === false && typeof out.stock === 'number' && out.stock > 0)
     return { ok: false, error: 'stock: a product with track_stock no cannot have opening stock' };
   if (typeof out.stock === 'number' && out.stock < 0) return { ok: false, error: 'stock cannot be negative' };
+  if (typeof out.stock === 'number' && out.stock > MAX_OPENING_STOCK)
+    return { ok: false, error: 'stock is too large' };
   if (typeof out.category === 'string' && out.category.length > 100)
     return { ok: false, error: 'category must be at most 100 characters' };
 

@@ -163,17 +163,16 @@ export const importRows = async (
   }
 
   const items: Item[] = [];
-  const groupFails = (group: readonly ClaimedRow[], leadError: string, own: (string | null)[] = []) => {
+  /** The first row of a handle failed: its product cannot be made, so every row of it fails. */
+  const groupFails = (group: readonly ClaimedRow[], leadError: string) => {
     const [lead, ...rest] = group;
     if (!lead) return;
     fail(lead, leadError);
-    rest.forEach((r, i) =>
+    for (const r of rest)
       fail(
         r,
-        own[i + 1] ??
-          `the first row of handle “${lead.data.handle ?? ''}” (row ${lead.row_number}) could not be created: ${leadError}`,
-      ),
-    );
+        `the first row of handle “${lead.data.handle ?? ''}” (row ${lead.row_number}) could not be created: ${leadError}`,
+      );
   };
   for (const entry of order) {
     if (typeof entry !== 'number') {
@@ -204,14 +203,13 @@ export const importRows = async (
       continue;
     }
     const parsed = parseVariantGroup(group.map((r) => ({ rowNumber: r.row_number, data: r.data })));
-    const own = parsed.variants.map((v) => (v.ok ? null : v.error));
     if (!parsed.product.ok) {
-      groupFails(group, parsed.product.error, own);
+      groupFails(group, parsed.product.error);
       continue;
     }
     const first = parsed.variants[0];
     if (!first?.ok) {
-      groupFails(group, first?.error ?? 'no rows', own);
+      groupFails(group, first?.error ?? 'no rows');
       continue;
     }
     const product = parsed.product.value;
