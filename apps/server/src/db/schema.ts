@@ -366,6 +366,8 @@ export interface UploadBatchRowsTable {
   status: Generated<'pending' | 'succeeded' | 'failed'>;
   error: string | null;
   product_id: string | null;
+  /** Row number of the first row of this row's handle (products with variants); null without a handle. */
+  group_row: number | null;
   updated_at: Timestamp;
 }
 

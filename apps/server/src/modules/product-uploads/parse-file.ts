@@ -4,7 +4,7 @@ import {
   MAX_UPLOAD_ROWS,
   REQUIRED_UPLOAD_COLUMNS,
   TEXT,
-  UPLOAD_COLUMN_KEYS,
+  ALL_UPLOAD_COLUMN_KEYS,
   normaliseHeader,
 } from '@ms/contracts';
 import { badRequest } from '../../lib/errors.js';
@@ -40,7 +40,8 @@ const cellText = (value: unknown): string => {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) return value.toISOString().slice(0, 10);
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
-  return String(value).trim();
+  // U+0000 cannot be stored (jsonb, text); a workbook cell holding one keeps the rest of its text.
+  return String(value).replaceAll('\u0000', '').trim();
 };
 
 const readCsv = (bytes: Buffer): string[][] => {
@@ -88,7 +89,7 @@ export const readProductFile = async (file: { bytes: Buffer; fileName: string })
     throw badRequest('The file is empty: put the column names in the first row and one product per row.');
 
   const header = (table[headerIndex] ?? []).map((h) => normaliseHeader(cellText(h)));
-  const known = new Set(UPLOAD_COLUMN_KEYS);
+  const known = new Set(ALL_UPLOAD_COLUMN_KEYS);
   const columns = new Map<string, number>();
   header.forEach((key, index) => {
     if (known.has(key) && !columns.has(key)) columns.set(key, index);

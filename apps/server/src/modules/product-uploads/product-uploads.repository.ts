@@ -61,8 +61,8 @@ export const toBatch = (b: BatchRow): UploadBatch => ({
   finished_at: b.finished_at?.toISOString() ?? null,
 });
 
-/** Rows per INSERT: 5 parameters a row stays far below PostgreSQL's 65,535. */
-const INSERT_CHUNK = 2000;
+/** Rows per INSERT (one statement of arrays, unnest, per this many rows). */
+const INSERT_CHUNK = 5000;
 
 /** A queued batch with every row pending, in the caller's transaction. */
 export const insertBatch = async (
@@ -73,7 +73,7 @@ export const insertBatch = async (
     fileName: string;
     storeId: string | null;
     userId: string;
-    rows: readonly { rowNumber: number; data: Record<string, string> }[];
+    rows: readonly { rowNumber: number; data: Record<string, string>; groupRow: number | null }[];
   },
 ): Promise<BatchRow> => {
   const batch = await tx
@@ -90,17 +90,15 @@ export const insertBatch = async (
     .returning(BATCH_COLUMNS)
     .executeTakeFirstOrThrow();
   for (let i = 0; i < b.rows.length; i += INSERT_CHUNK) {
-    await tx
-      .insertInto('upload_batch_rows')
-      .values(
-        b.rows.slice(i, i + INSERT_CHUNK).map((r) => ({
-          business_id: b.businessId,
-          batch_id: b.id,
-          row_number: r.rowNumber,
-          data: JSON.stringify(r.data),
-        })),
-      )
-      .execute();
+    const chunk = b.rows.slice(i, i + INSERT_CHUNK);
+    await sql`
+      INSERT INTO upload_batch_rows (business_id, batch_id, row_number, data, group_row)
+      SELECT ${b.businessId}::uuid, ${b.id}::uuid, x.row_number, x.data, x.group_row
+      FROM unnest(
+        ${chunk.map((r) => r.rowNumber)}::int[],
+        ${chunk.map((r) => JSON.stringify(r.data))}::jsonb[],
+        ${chunk.map((r) => r.groupRow)}::int[]
+      ) AS x(row_number, data, group_row)`.execute(tx);
   }
   return batch;
 };

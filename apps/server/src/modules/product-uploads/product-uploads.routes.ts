@@ -11,6 +11,7 @@ import {
   uploadBatchListQuery,
   uploadBatchPage,
   uploadTemplateCsv,
+  variantTemplateCsv,
 } from '@ms/contracts';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
@@ -63,6 +64,26 @@ export const productUploadsRoutes: FastifyPluginAsyncZod<Deps> = async (app, dep
         .type('text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="products-template.csv"')
         .send(uploadTemplateCsv());
+    },
+  );
+
+  app.get(
+    `${base}/uploadproducts/template/variants`,
+    {
+      schema: {
+        tags,
+        summary:
+          'The CSV template with products with variants: rows grouped by a handle column (a product in three variants, and one without)',
+        params: businessIdParams,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      assertOwnBusiness(request, request.params.businessId);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="products-with-variants-template.csv"')
+        .send(variantTemplateCsv());
     },
   );
 

@@ -3,7 +3,8 @@ import {
   MAX_UPLOAD_BYTES,
   normaliseHeader,
   parseUploadRow,
-  UPLOAD_COLUMN_KEYS,
+  ALL_UPLOAD_COLUMN_KEYS,
+  handleKey,
   type FailedRowsData,
   type UploadBatch,
   type UploadBatchPage,
@@ -53,6 +54,17 @@ export const readUploadParts = async (
   return { file, storeId };
 };
 
+/** Each row with the row number of the first row of its handle (rows of a handle are one product). */
+const withGroups = <R extends { rowNumber: number; data: Record<string, string> }>(rows: readonly R[]) => {
+  const firstOf = new Map<string, number>();
+  return rows.map((r) => {
+    const handle = handleKey(r.data.handle);
+    if (!handle) return { ...r, groupRow: null };
+    if (!firstOf.has(handle)) firstOf.set(handle, r.rowNumber);
+    return { ...r, groupRow: firstOf.get(handle)! };
+  });
+};
+
 /**
  * Reads the file, keeps every row as pending in a new queued batch and answers at once; the
  * worker creates the products. Opening stock needs a store the caller may use.
@@ -66,11 +78,12 @@ export const createBatch = async (
   const { bytes, fileName } = input.file;
   if (input.storeId !== undefined && !isUuid(input.storeId))
     throw badRequest('The store_id must be a valid id.');
-  const rows = await readProductFile({ bytes, fileName });
+  const rows = withGroups(await readProductFile({ bytes, fileName }));
   if (input.storeId) await assertStoreAccess(db, auth, input.storeId);
   else {
     const withStock = rows.find((r) => {
-      const parsed = parseUploadRow(r.data);
+      // A later row of a handle has no name of its own: its stock counts all the same.
+      const parsed = parseUploadRow(r.groupRow === null ? r.data : { ...r.data, name: 'variant' });
       return parsed.ok && (parsed.value.stock ?? 0) > 0;
     });
     if (withStock)
@@ -125,7 +138,9 @@ const knownCells = (data: Record<string, string>): Record<string, string> => {
   const out: Record<string, string> = {};
   for (const [header, value] of Object.entries(data)) {
     const key = normaliseHeader(header);
-    if (UPLOAD_COLUMN_KEYS.includes(key) && value.trim() && out[key] === undefined) out[key] = value.trim();
+    // U+0000 cannot be stored (jsonb, text): it is dropped as a spreadsheet would.
+    const text = value.replaceAll('\u0000', '').trim();
+    if (ALL_UPLOAD_COLUMN_KEYS.includes(key) && text && out[key] === undefined) out[key] = text;
   }
   return out;
 };

@@ -55,7 +55,7 @@ export const checkStockList = (list: StockIn, field: string) => {
   }
 };
 
-type Refs = {
+export type Refs = {
   category_id?: string | null;
   subcategory_id?: string | null;
   tags?: string[];
@@ -63,27 +63,38 @@ type Refs = {
   storeIds?: string[];
 };
 
-/**
- * Categories, tags, modifier sets and stores named by a write belong to the business and are
- * live (404 naming what is missing). A subcategory must sit under the category; given alone, its
- * parent becomes the category. Returns the category pair to store.
- */
-export const checkReferences = async (
+/** The live categories, tags, modifier sets and stores some writes name, read in one go. */
+export type LoadedReferences = {
+  cats: Map<string, { id: string; parent_id: string | null }>;
+  tags: Set<string>;
+  sets: Set<string>;
+  stores: Set<string>;
+};
+
+export const loadReferences = async (
   tx: Tx,
   businessId: string,
-  refs: Refs,
-): Promise<{ category_id?: string | null; subcategory_id?: string | null }> => {
-  const catIds = [refs.category_id, refs.subcategory_id].filter((x): x is string => !!x);
+  list: readonly Refs[],
+): Promise<LoadedReferences> => {
+  const unique = (ids: (string | null | undefined)[]) => [...new Set(ids.filter((x): x is string => !!x))];
   const [cats, tags, sets, stores] = await Promise.all([
-    liveCategories(tx, businessId, [...new Set(catIds)]),
-    liveIdsIn(tx, 'tags', businessId, [...new Set(refs.tags ?? [])]),
-    liveIdsIn(tx, 'modifier_sets', businessId, [...new Set(refs.modifiers ?? [])]),
-    liveIdsIn(tx, 'stores', businessId, [...new Set(refs.storeIds ?? [])]),
+    liveCategories(tx, businessId, unique(list.flatMap((r) => [r.category_id, r.subcategory_id]))),
+    liveIdsIn(tx, 'tags', businessId, unique(list.flatMap((r) => r.tags ?? []))),
+    liveIdsIn(tx, 'modifier_sets', businessId, unique(list.flatMap((r) => r.modifiers ?? []))),
+    liveIdsIn(tx, 'stores', businessId, unique(list.flatMap((r) => r.storeIds ?? []))),
   ]);
+  return { cats: new Map(cats.map((c) => [c.id, c])), tags, sets, stores };
+};
+
+/** checkReferences on references already loaded (loadReferences). */
+export const resolveReferences = (
+  loaded: LoadedReferences,
+  refs: Refs,
+): { category_id?: string | null; subcategory_id?: string | null } => {
+  const { cats: byId, tags, sets, stores } = loaded;
   for (const t of refs.tags ?? []) if (!tags.has(t)) throw notFound('Tag');
   for (const m of refs.modifiers ?? []) if (!sets.has(m)) throw notFound('Modifier set');
   for (const s of refs.storeIds ?? []) if (!stores.has(s)) throw notFound('Store');
-  const byId = new Map(cats.map((c) => [c.id, c]));
   const out: { category_id?: string | null; subcategory_id?: string | null } = {};
   if (refs.category_id !== undefined) {
     if (refs.category_id && !byId.has(refs.category_id)) throw notFound('Category');
@@ -102,6 +113,18 @@ export const checkReferences = async (
   }
   return out;
 };
+
+/**
+ * Categories, tags, modifier sets and stores named by a write belong to the business and are
+ * live (404 naming what is missing). A subcategory must sit under the category; given alone, its
+ * parent becomes the category. Returns the category pair to store.
+ */
+export const checkReferences = async (
+  tx: Tx,
+  businessId: string,
+  refs: Refs,
+): Promise<{ category_id?: string | null; subcategory_id?: string | null }> =>
+  resolveReferences(await loadReferences(tx, businessId, [refs]), refs);
 
 /** SKUs are unique per business among live products and varieties (case-insensitive). */
 export const checkSkus = async (

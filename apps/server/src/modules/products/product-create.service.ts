@@ -17,7 +17,7 @@ import {
 import { getProduct } from './product-reads.service.js';
 
 /** Product type from what was sent: varieties make it variable; a service only when asked. */
-const typeForCreate = (body: CreateProductBody): ProductType => {
+export const typeForCreate = (body: CreateProductBody): ProductType => {
   const hasVarieties = (body.varieties?.length ?? 0) > 0;
   if (hasVarieties) {
     if (body.product_type === 'service') throw badRequest('product_type: a service cannot have varieties.');

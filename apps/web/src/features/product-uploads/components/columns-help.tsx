@@ -1,5 +1,5 @@
 import { Accordion, Badge, Table, Text } from '@mantine/core';
-import { UPLOAD_COLUMNS } from '@ms/contracts';
+import { UPLOAD_COLUMNS, VARIANT_UPLOAD_COLUMNS } from '@ms/contracts';
 
 /** What each column of the file means; headers are matched whatever their case. */
 export const ColumnsHelp = () => (
@@ -9,8 +9,10 @@ export const ColumnsHelp = () => (
       <Accordion.Panel>
         <Text size="sm" c="dimmed" mb="xs">
           The first row holds the column names (capital letters do not matter). Only name and selling_price
-          are required; other columns can be left out or left empty. One product per row; products with
-          varieties (sizes, colours) are added one by one on the Add product screen.
+          are required; other columns can be left out or left empty. One product per row. For a product with
+          variants (sizes, colours), give its rows the same handle: the first row has the name, category and
+          option names (e.g. option1_name Size), every row its option values, SKU, price and stock — see the
+          template with variants.
         </Text>
         <Table striped withTableBorder fz="sm" verticalSpacing={6}>
           <Table.Thead>
@@ -20,7 +22,7 @@ export const ColumnsHelp = () => (
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {UPLOAD_COLUMNS.map((c) => (
+            {[...UPLOAD_COLUMNS, ...VARIANT_UPLOAD_COLUMNS].map((c) => (
               <Table.Tr key={c.key}>
                 <Table.Td style={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
                   <Text size="sm" ff="monospace">

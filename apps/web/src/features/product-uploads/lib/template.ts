@@ -1,4 +1,4 @@
-import { uploadTemplateCsv } from '@ms/contracts';
+import { uploadTemplateCsv, variantTemplateCsv } from '@ms/contracts';
 import { saveFile } from '@/lib/api-client';
 
 /**
@@ -9,4 +9,11 @@ export const downloadTemplate = () =>
   saveFile(
     new Blob(['\uFEFF', uploadTemplateCsv()], { type: 'text/csv;charset=utf-8' }),
     'products-template.csv',
+  );
+
+/** The template with products with variants (GET .../uploadproducts/template/variants). */
+export const downloadVariantTemplate = () =>
+  saveFile(
+    new Blob(['\uFEFF', variantTemplateCsv()], { type: 'text/csv;charset=utf-8' }),
+    'products-with-variants-template.csv',
   );

@@ -25,7 +25,7 @@ import { ColumnsHelp } from '../components/columns-help';
 import { CanUpload } from '../components/can-upload';
 import { FILE_ACCEPT, fileProblem, fileSize } from '../lib/file-check';
 import { failedRowsPath } from '../lib/paths';
-import { downloadTemplate } from '../lib/template';
+import { downloadTemplate, downloadVariantTemplate } from '../lib/template';
 import { LoadError } from '@/components/ui/query-states';
 
 /**
@@ -94,6 +94,13 @@ const UploadForm = ({ onUploaded }: { onUploaded: (batchNumber: number) => void 
           <Group>
             <Button variant="light" leftSection={<IconDownload size={18} />} onClick={downloadTemplate}>
               Download template
+            </Button>
+            <Button
+              variant="subtle"
+              leftSection={<IconDownload size={18} />}
+              onClick={downloadVariantTemplate}
+            >
+              Template with variants
             </Button>
           </Group>
           <ColumnsHelp />
