@@ -64,39 +64,39 @@ const statements = [
      WITH k AS (
        SELECT DISTINCT b, s, p FROM unnest(kb, ks, kp) AS x(b, s, p)
      ),
-     items AS (
-       SELECT k.b, k.s, k.p, pr.id AS item_id, pr.cost_price AS cost, pr.selling_price AS price,
-              pr.low_stock_threshold AS thr
-         FROM k JOIN products pr ON pr.business_id = k.b AND pr.id = k.p
-        WHERE pr.deleted_at IS NULL AND pr.track_stock AND pr.product_type = 'simple'
-       UNION ALL
-       SELECT k.b, k.s, k.p, v.id, v.cost_price, v.selling_price, pr.low_stock_threshold
-         FROM k JOIN products pr ON pr.business_id = k.b AND pr.id = k.p
-         JOIN product_varieties v ON v.business_id = k.b AND v.product_id = k.p
-        WHERE pr.deleted_at IS NULL AND pr.track_stock AND pr.product_type = 'variable' AND v.deleted_at IS NULL
-     ),
-     q AS (
-       SELECT i.b, i.s, i.p, i.item_id, i.cost, i.price, i.thr,
-              coalesce(CASE WHEN i.s = i.b THEN t.quantity ELSE l.quantity END, 0)::bigint AS q
-         FROM items i
-         LEFT JOIN stock_levels l ON i.s <> i.b AND l.business_id = i.b AND l.store_id = i.s AND l.item_id = i.item_id
-         LEFT JOIN stock_item_totals t ON i.s = i.b AND t.business_id = i.b AND t.item_id = i.item_id
-     ),
+     -- Per key, index lookups only (the planner cannot know how many keys there are).
      fresh AS (
-       SELECT k.b, k.s, k.p,
-              coalesce(sum(greatest(q.q, 0) * q.cost), 0)::bigint AS value_cost,
-              coalesce(sum(greatest(q.q, 0) * q.price), 0)::bigint AS value_retail,
-              coalesce(sum(greatest(q.q, 0)), 0)::bigint AS units_in_stock,
-              count(q.item_id) FILTER (WHERE q.q > 0)::int AS items_in_stock,
-              (count(q.item_id) FILTER (WHERE q.q > 0) > 0)::int AS products_in_stock,
-              count(q.item_id) FILTER (WHERE q.q > 0 AND q.q <= q.thr)::int AS low_count,
-              count(q.item_id)::int AS tracked_items
-         FROM k LEFT JOIN q ON q.b = k.b AND q.s = k.s AND q.p = k.p
-        GROUP BY k.b, k.s, k.p
-     ),
-     old AS (
-       SELECT o.* FROM stock_product_totals o
-         JOIN k ON o.business_id = k.b AND o.scope_id = k.s AND o.product_id = k.p
+       SELECT k.b, k.s, k.p, f.*, o.value_cost AS o_value_cost, o.value_retail AS o_value_retail,
+              o.units_in_stock AS o_units_in_stock, o.items_in_stock AS o_items_in_stock,
+              o.products_in_stock AS o_products_in_stock, o.low_count AS o_low_count, o.tracked_items AS o_tracked_items
+         FROM k
+         CROSS JOIN LATERAL (
+           SELECT coalesce(sum(greatest(q.q, 0) * q.cost), 0)::bigint AS value_cost,
+                  coalesce(sum(greatest(q.q, 0) * q.price), 0)::bigint AS value_retail,
+                  coalesce(sum(greatest(q.q, 0)), 0)::bigint AS units_in_stock,
+                  count(*) FILTER (WHERE q.q > 0)::int AS items_in_stock,
+                  (count(*) FILTER (WHERE q.q > 0) > 0)::int AS products_in_stock,
+                  count(*) FILTER (WHERE q.q > 0 AND q.q <= q.thr)::int AS low_count,
+                  count(*)::int AS tracked_items
+             FROM (
+               SELECT i.cost, i.price, i.thr,
+                      coalesce(CASE WHEN k.s = k.b THEN t.quantity ELSE l.quantity END, 0)::bigint AS q
+                 FROM (
+                   SELECT pr.id AS item_id, pr.cost_price AS cost, pr.selling_price AS price, pr.low_stock_threshold AS thr
+                     FROM products pr
+                    WHERE pr.business_id = k.b AND pr.id = k.p
+                      AND pr.deleted_at IS NULL AND pr.track_stock AND pr.product_type = 'simple'
+                   UNION ALL
+                   SELECT v.id, v.cost_price, v.selling_price, pr.low_stock_threshold
+                     FROM products pr JOIN product_varieties v ON v.business_id = pr.business_id AND v.product_id = pr.id
+                    WHERE pr.business_id = k.b AND pr.id = k.p
+                      AND pr.deleted_at IS NULL AND pr.track_stock AND pr.product_type = 'variable' AND v.deleted_at IS NULL
+                 ) i
+                 LEFT JOIN stock_item_totals t ON k.s = k.b AND t.business_id = k.b AND t.item_id = i.item_id
+                 LEFT JOIN stock_levels l ON k.s <> k.b AND l.business_id = k.b AND l.store_id = k.s AND l.item_id = i.item_id
+             ) q
+         ) f
+         LEFT JOIN stock_product_totals o ON o.business_id = k.b AND o.scope_id = k.s AND o.product_id = k.p
      ),
      saved AS (
        INSERT INTO stock_product_totals AS t (business_id, scope_id, product_id, value_cost, value_retail,
@@ -110,17 +110,16 @@ const statements = [
          tracked_items = excluded.tracked_items
      ),
      delta AS (
-       SELECT f.b, f.s,
-              sum(f.value_cost - coalesce(o.value_cost, 0))::bigint AS value_cost,
-              sum(f.value_retail - coalesce(o.value_retail, 0))::bigint AS value_retail,
-              sum(f.units_in_stock - coalesce(o.units_in_stock, 0))::bigint AS units_in_stock,
-              sum(f.items_in_stock - coalesce(o.items_in_stock, 0))::int AS items_in_stock,
-              sum(f.products_in_stock - coalesce(o.products_in_stock, 0))::int AS products_in_stock,
-              sum(f.low_count - coalesce(o.low_count, 0))::int AS low_count,
-              sum(f.tracked_items - coalesce(o.tracked_items, 0))::int AS tracked_items
-         FROM fresh f
-         LEFT JOIN old o ON o.business_id = f.b AND o.scope_id = f.s AND o.product_id = f.p
-        GROUP BY f.b, f.s
+       SELECT b, s,
+              sum(value_cost - coalesce(o_value_cost, 0))::bigint AS value_cost,
+              sum(value_retail - coalesce(o_value_retail, 0))::bigint AS value_retail,
+              sum(units_in_stock - coalesce(o_units_in_stock, 0))::bigint AS units_in_stock,
+              sum(items_in_stock - coalesce(o_items_in_stock, 0))::int AS items_in_stock,
+              sum(products_in_stock - coalesce(o_products_in_stock, 0))::int AS products_in_stock,
+              sum(low_count - coalesce(o_low_count, 0))::int AS low_count,
+              sum(tracked_items - coalesce(o_tracked_items, 0))::int AS tracked_items
+         FROM fresh
+        GROUP BY b, s
      )
      INSERT INTO stock_totals AS t (business_id, scope_id, shard, value_cost, value_retail, units_in_stock,
                  items_in_stock, products_in_stock, low_count, tracked_items)
