@@ -80,7 +80,7 @@ const statements = [
                   count(*)::int AS tracked_items
              FROM (
                SELECT i.cost, i.price, i.thr,
-                      coalesce(CASE WHEN k.s = k.b THEN t.quantity ELSE l.quantity END, 0)::bigint AS q
+                      coalesce(lq.q, 0)::bigint AS q
                  FROM (
                    SELECT pr.id AS item_id, pr.cost_price AS cost, pr.selling_price AS price, pr.low_stock_threshold AS thr
                      FROM products pr
@@ -92,11 +92,18 @@ const statements = [
                     WHERE pr.business_id = k.b AND pr.id = k.p
                       AND pr.deleted_at IS NULL AND pr.track_stock AND pr.product_type = 'variable' AND v.deleted_at IS NULL
                  ) i
-                 LEFT JOIN stock_item_totals t ON k.s = k.b AND t.business_id = k.b AND t.item_id = i.item_id
-                 LEFT JOIN stock_levels l ON k.s <> k.b AND l.business_id = k.b AND l.store_id = k.s AND l.item_id = i.item_id
+                 CROSS JOIN LATERAL (
+                   SELECT CASE WHEN k.s = k.b
+                     THEN (SELECT t.quantity FROM stock_item_totals t WHERE t.business_id = k.b AND t.item_id = i.item_id)
+                     ELSE (SELECT l.quantity FROM stock_levels l
+                            WHERE l.business_id = k.b AND l.store_id = k.s AND l.item_id = i.item_id)
+                   END AS q
+                 ) lq
              ) q
          ) f
-         LEFT JOIN stock_product_totals o ON o.business_id = k.b AND o.scope_id = k.s AND o.product_id = k.p
+         LEFT JOIN LATERAL (
+           SELECT * FROM stock_product_totals o WHERE o.business_id = k.b AND o.scope_id = k.s AND o.product_id = k.p
+         ) o ON true
      ),
      saved AS (
        INSERT INTO stock_product_totals AS t (business_id, scope_id, product_id, value_cost, value_retail,
@@ -196,8 +203,9 @@ const statements = [
      keys AS (
        SELECT b, b AS s, p FROM changed
        UNION
-       SELECT l.business_id, l.store_id, l.product_id
-         FROM changed c JOIN stock_levels l ON l.business_id = c.b AND l.product_id = c.p
+       SELECT c.b, x.store_id, c.p
+         FROM changed c
+         CROSS JOIN LATERAL (SELECT l.store_id FROM stock_levels l WHERE l.business_id = c.b AND l.product_id = c.p) x
      )
      SELECT array_agg(b), array_agg(s), array_agg(p) INTO kb, ks, kp FROM keys;
      PERFORM stock_totals_refresh(kb, ks, kp);
@@ -279,7 +287,11 @@ const triggerSql = ([table, fn, events]: (typeof triggers)[number]): string[] =>
 export async function up(db: Kysely<unknown>): Promise<void> {
   for (const statement of statements) await sql.raw(statement).execute(db);
   for (const t of triggers) for (const statement of triggerSql(t)) await sql.raw(statement).execute(db);
-  // Backfill: the all-stores quantities, then every (business, scope, product) row from them.
+  await backfillStockTotals(db);
+}
+
+/** Builds every business's totals from its levels, prices and stores (the triggers keep them after). */
+export async function backfillStockTotals(db: Kysely<unknown>): Promise<void> {
   await sql`
     INSERT INTO stock_item_totals (business_id, item_id, product_id, quantity)
     SELECT l.business_id, l.item_id, min(l.product_id::text)::uuid, sum(l.quantity)
