@@ -86,14 +86,19 @@ const statements = [
                SELECT i.cost, i.price, i.thr,
                       coalesce(lq.q, 0)::bigint AS q
                  FROM (
+                   -- OFFSET 0 keeps the filters out of the lookups, so only the key's unique index fits
+                   -- (with stale statistics a partial index on business_id alone looked as cheap).
                    SELECT pr.id AS item_id, pr.cost_price AS cost, pr.selling_price AS price, pr.low_stock_threshold AS thr
-                     FROM products pr
-                    WHERE pr.business_id = k.b AND pr.id = k.p
+                     FROM (SELECT * FROM products WHERE id = k.p OFFSET 0) pr
+                    WHERE pr.business_id = k.b
                       AND pr.deleted_at IS NULL AND pr.track_stock AND pr.product_type = 'simple'
                    UNION ALL
                    SELECT v.id, v.cost_price, v.selling_price, pr.low_stock_threshold
-                     FROM products pr JOIN product_varieties v ON v.business_id = pr.business_id AND v.product_id = pr.id
-                    WHERE pr.business_id = k.b AND pr.id = k.p
+                     FROM (SELECT * FROM products WHERE id = k.p OFFSET 0) pr
+                     CROSS JOIN LATERAL (
+                       SELECT * FROM product_varieties WHERE business_id = k.b AND product_id = k.p OFFSET 0
+                     ) v
+                    WHERE pr.business_id = k.b
                       AND pr.deleted_at IS NULL AND pr.track_stock AND pr.product_type = 'variable' AND v.deleted_at IS NULL
                  ) i
                  CROSS JOIN LATERAL (
