@@ -82,7 +82,7 @@ try {
     info,
   );
   await measure(
-    'stock log, one product',
+    'stock log, one store',
     () => call(`/v2/business/${businessId}/stocks/logs?page=1&limit=20&store=${stores[0]}`),
     info,
   );
