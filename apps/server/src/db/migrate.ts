@@ -9,6 +9,7 @@ import * as m0006 from './migrations/0006_payment_options.js';
 import * as m0007 from './migrations/0007_registers_backfill.js';
 import * as m0008 from './migrations/0008_offline_sync.js';
 import * as m0011 from './migrations/0011_sale_times_costs.js';
+import * as m0012 from './migrations/0012_stock_totals.js';
 import * as m0014 from './migrations/0014_upload_row_groups.js';
 
 /** Ordered, forward-only migrations. Add the next file here in order. */
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0007_registers_backfill': m0007,
   '0008_offline_sync': m0008,
   '0011_sale_times_costs': m0011,
+  '0012_stock_totals': m0012,
   '0014_upload_row_groups': m0014,
 };
 

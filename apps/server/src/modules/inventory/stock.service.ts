@@ -191,8 +191,139 @@ export const stockSummary = async (
     await assertStoreAccess(db, caller, query.store);
     storeIds = [query.store];
   } else storeIds = await visibleStoreIds(db, caller);
-  const b = caller.businessId;
+  const scope = await summaryScope(db, caller.businessId, storeIds);
+  if (scope === null) return stockSummaryByScan(db, caller.businessId, query.store ?? null, storeIds);
+  return stockSummaryFromTotals(db, caller.businessId, query.store ?? null, storeIds, scope);
+};
 
+/**
+ * The scope whose totals the triggers keep (migration 0012): one store, or the business (all its
+ * live stores). Null for a subset of two or more stores (a staff member on some of the stores).
+ */
+const summaryScope = async (db: Database, businessId: string, storeIds: string[]): Promise<string | null> => {
+  if (storeIds.length === 1) return storeIds[0]!;
+  if (storeIds.length === 0) return null;
+  const live = await db
+    .selectFrom('stores')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('business_id', '=', businessId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return live.n === new Set(storeIds).size ? businessId : null;
+};
+
+type TotalsRow = {
+  scope_id: string;
+  value_cost: string;
+  value_retail: string;
+  units_in_stock: string;
+  items_in_stock: number;
+  products_in_stock: number;
+  low_count: number;
+  tracked_items: number;
+};
+
+/** The summary read from the maintained totals: a few index lookups, whatever the catalogue size. */
+const stockSummaryFromTotals = async (
+  db: Database,
+  b: string,
+  store: string | null,
+  storeIds: string[],
+  scope: string,
+): Promise<StockSummary> => {
+  const scopes = [...new Set([scope, b, ...storeIds])];
+  const totalsQuery = sql<TotalsRow>`
+    SELECT scope_id, sum(value_cost)::bigint AS value_cost, sum(value_retail)::bigint AS value_retail,
+           sum(units_in_stock)::bigint AS units_in_stock, sum(items_in_stock)::int AS items_in_stock,
+           sum(products_in_stock)::int AS products_in_stock, sum(low_count)::int AS low_count,
+           sum(tracked_items)::int AS tracked_items
+      FROM stock_totals
+     WHERE business_id = ${b} AND scope_id = ANY(${scopes}::uuid[])
+     GROUP BY scope_id`.execute(db);
+  const items = sql`
+    SELECT p.id AS product_id, NULL::uuid AS variety_id, p.id AS item_id, p.name AS name, p.low_stock_threshold
+      FROM products p
+     WHERE p.business_id = ${b} AND p.deleted_at IS NULL AND p.track_stock AND p.product_type = 'simple'
+    UNION ALL
+    SELECT p.id, v.id, v.id, p.name || ' (' || v.name || ')', p.low_stock_threshold
+      FROM product_varieties v
+      JOIN products p ON p.business_id = v.business_id AND p.id = v.product_id
+     WHERE v.business_id = ${b} AND v.deleted_at IS NULL AND p.deleted_at IS NULL AND p.track_stock
+       AND p.product_type = 'variable'`;
+  const levels =
+    scope === b
+      ? sql`SELECT item_id, quantity FROM stock_item_totals WHERE business_id = ${b}`
+      : sql`SELECT item_id, quantity FROM stock_levels WHERE business_id = ${b} AND store_id = ${scope}`;
+  // Low: only the products the totals mark as having a low item in this scope.
+  const lowQuery = sql<StockAlertItem>`
+    WITH cand AS (
+      SELECT product_id FROM stock_product_totals
+       WHERE business_id = ${b} AND scope_id = ${scope} AND low_count > 0
+    ),
+    i AS (
+      SELECT i.* FROM (${items}) i WHERE i.product_id IN (SELECT product_id FROM cand)
+    )
+    SELECT i.product_id, i.variety_id, i.name, l.quantity::int AS quantity, i.low_stock_threshold
+      FROM i JOIN (${levels}) l ON l.item_id = i.item_id
+     WHERE l.quantity > 0 AND l.quantity <= i.low_stock_threshold
+     ORDER BY l.quantity, i.name
+     LIMIT 10`.execute(db);
+  // Out: the first items by name without stock in this scope (an item never stocked counts).
+  const outQuery = sql<StockAlertItem>`
+    SELECT i.product_id, i.variety_id, i.name, coalesce(l.quantity, 0)::int AS quantity, i.low_stock_threshold
+      FROM (${items}) i LEFT JOIN (${levels}) l ON l.item_id = i.item_id
+     WHERE coalesce(l.quantity, 0) <= 0
+     ORDER BY i.name, i.item_id
+     LIMIT 10`.execute(db);
+  const storesQuery = db
+    .selectFrom('stores')
+    .select(['id', 'name'])
+    .where('business_id', '=', b)
+    .where('id', 'in', storeIds)
+    .orderBy(sql`lower(name)`)
+    .orderBy('id')
+    .execute();
+  const [totals, low, out, stores] = await Promise.all([totalsQuery, lowQuery, outQuery, storesQuery]);
+  const byScope = new Map(totals.rows.map((r) => [r.scope_id, r]));
+  const t = byScope.get(scope);
+  const tracked = byScope.get(b)?.tracked_items ?? 0;
+  const inStock = t?.items_in_stock ?? 0;
+  return {
+    store_id: store,
+    stock_value_cost: fromKobo(t?.value_cost ?? 0),
+    stock_value_retail: fromKobo(t?.value_retail ?? 0),
+    products_in_stock: t?.products_in_stock ?? 0,
+    items_in_stock: inStock,
+    units_in_stock: Number(t?.units_in_stock ?? 0),
+    tracked_items: tracked,
+    low_stock_count: t?.low_count ?? 0,
+    out_of_stock_count: tracked - inStock,
+    low_stock: low.rows,
+    out_of_stock: out.rows,
+    stores: stores.map((s) => {
+      const r = byScope.get(s.id);
+      return {
+        store_id: s.id,
+        store_name: s.name,
+        stock_value_cost: fromKobo(r?.value_cost ?? 0),
+        stock_value_retail: fromKobo(r?.value_retail ?? 0),
+        items_in_stock: r?.items_in_stock ?? 0,
+        units_in_stock: Number(r?.units_in_stock ?? 0),
+      };
+    }),
+  };
+};
+
+/**
+ * The summary computed from every item (the full recomputation the maintained totals must equal);
+ * used for a subset of several stores, which no maintained scope covers.
+ */
+export const stockSummaryByScan = async (
+  db: Database,
+  b: string,
+  store: string | null,
+  storeIds: string[],
+): Promise<StockSummary> => {
   const totals = await sql<{
     value_cost: string | null;
     value_retail: string | null;
@@ -273,7 +404,7 @@ export const stockSummary = async (
 
   const t = totals.rows[0]!;
   return {
-    store_id: query.store ?? null,
+    store_id: store,
     stock_value_cost: fromKobo(t.value_cost ?? 0),
     stock_value_retail: fromKobo(t.value_retail ?? 0),
     products_in_stock: t.products_in_stock,
