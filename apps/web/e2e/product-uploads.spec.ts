@@ -1,8 +1,8 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { PASSWORD, pinDeviceId, signUpByApi } from './fixtures';
 
-const SHOTS = '../../test-results/screenshots';
+const SHOTS = 'test-results/screenshots';
 mkdirSync(SHOTS, { recursive: true });
 
 const openAsNewOwner = async (page: Page, request: APIRequestContext) => {
@@ -124,4 +124,39 @@ test('a file without the selling_price column is refused with a message naming i
   await expect(page.getByText('Invalid Type: choose a CSV (.csv) or Excel (.xlsx) file.')).toBeVisible();
   await page.setViewportSize({ width: 375, height: 760 });
   await page.screenshot({ path: `${SHOTS}/bulk-upload-375.png`, fullPage: true });
+});
+
+test('the template with variants, uploaded as it comes, makes one product in three variants and one without', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await openAsNewOwner(page, request);
+  await page.goto('/bulk-products-upload');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Template with variants' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('products-with-variants-template.csv');
+  const template = readFileSync((await file.path())!);
+  expect(template.toString('utf8').split(/\r?\n/)[0]).toMatch(/^\uFEFF?handle,name,option1_name,option1_value/);
+
+  await page.getByTestId('file-input').setInputFiles({
+    name: 'variants.csv',
+    mimeType: 'text/csv',
+    buffer: template,
+  });
+  await page.getByRole('button', { name: 'Upload products' }).click();
+  const bar = page.getByRole('progressbar', { name: /Batch \d+ progress/ });
+  await expect(bar).toHaveAttribute('aria-valuenow', '100', { timeout: 60_000 });
+  await expect(page.getByTestId('failed-count')).toHaveText('0 failed');
+
+  // On the products list: the shirt with its three variants, their price range and total stock.
+  await page.goto('/products');
+  const shirt = page.getByTestId('product-row').filter({ hasText: 'Ankara Shirt' });
+  await expect(shirt).toContainText('₦9,500.00 – ₦10,500.00');
+  await expect(shirt.getByRole('cell').nth(5)).toHaveText('22');
+  await expect(shirt.getByRole('cell').last()).toHaveText('3');
+  const rice = page.getByTestId('product-row').filter({ hasText: 'Rice 50kg' });
+  await expect(rice.getByRole('cell').last()).toHaveText('—');
+  await page.screenshot({ path: `${SHOTS}/upload-variants-products.png`, fullPage: true });
 });
