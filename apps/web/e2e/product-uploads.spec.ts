@@ -138,7 +138,9 @@ test('the template with variants, uploaded as it comes, makes one product in thr
   const file = await download;
   expect(file.suggestedFilename()).toBe('products-with-variants-template.csv');
   const template = readFileSync((await file.path())!);
-  expect(template.toString('utf8').split(/\r?\n/)[0]).toMatch(/^\uFEFF?handle,name,option1_name,option1_value/);
+  expect(template.toString('utf8').split(/\r?\n/)[0]).toMatch(
+    /^\uFEFF?handle,name,option1_name,option1_value/,
+  );
 
   await page.getByTestId('file-input').setInputFiles({
     name: 'variants.csv',
