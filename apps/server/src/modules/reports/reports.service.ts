@@ -12,7 +12,7 @@ import {
   type ProductSalesReport,
 } from '@ms/contracts';
 import type { Database } from '../../db/database.js';
-import { businessZone, dayEnd, dayOf, dayStart } from '../../lib/business-time.js';
+import { businessZone, dayEndIn, dayOf, dayStartIn } from '../../lib/business-time.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { methodLabel } from '../sales/index.js';
@@ -43,7 +43,8 @@ export const reportScope = async (
   range: Range,
   storeIds: string[] | undefined,
 ): Promise<Scope> => {
-  const today = todayIn(await businessZone(db, auth.businessId));
+  const zone = await businessZone(db, auth.businessId);
+  const today = todayIn(zone);
   const startdate = range.startdate ?? (range.enddate && range.enddate < today ? range.enddate : today);
   const enddate = range.enddate ?? (startdate > today ? startdate : today);
   if (enddate < startdate) throw badRequest('enddate must be on or after startdate');
@@ -65,8 +66,8 @@ export const reportScope = async (
   } else if (!auth.isAdmin) stores = [...auth.storeIds];
   return {
     b,
-    from: dayStart(b, startdate),
-    to: dayEnd(b, enddate),
+    from: dayStartIn(zone, startdate),
+    to: dayEndIn(zone, enddate),
     startdate,
     enddate,
     stores,
@@ -111,18 +112,23 @@ export const salesByProduct = async (db: Database, sc: Scope): Promise<ProductSa
     refunds: string;
     cost: string;
   }>`
-    SELECT l.product_id, l.variety_id,
-      coalesce(max(p.name), max(l.name)) AS name, max(v.name) AS variety_name,
-      sum(l.quantity)::bigint AS qty, sum(l.refunded_quantity)::bigint AS rq,
-      sum(l.net_kobo)::bigint AS gross, sum(l.refunded_kobo)::bigint AS refunds,
-      sum((l.quantity - l.refunded_quantity)::bigint * l.unit_cost_kobo)::bigint AS cost
-    FROM sale_lines l
-    JOIN sales s ON s.business_id = l.business_id AND s.id = l.sale_id
-    LEFT JOIN products p ON p.business_id = l.business_id AND p.id = l.product_id
-    LEFT JOIN product_varieties v ON v.business_id = l.business_id AND v.id = l.variety_id
-    WHERE ${salesIn(sc)}
-    GROUP BY l.product_id, l.variety_id
-    ORDER BY sum(l.net_kobo) - sum(l.refunded_kobo) DESC, 3, 4`.execute(db);
+    WITH a AS (
+      -- summed per product and variety first, names looked up once per row of the report
+      SELECT l.product_id, l.variety_id, max(l.name) AS line_name,
+        sum(l.quantity)::bigint AS qty, sum(l.refunded_quantity)::bigint AS rq,
+        sum(l.net_kobo)::bigint AS gross, sum(l.refunded_kobo)::bigint AS refunds,
+        sum((l.quantity - l.refunded_quantity)::bigint * l.unit_cost_kobo)::bigint AS cost
+      FROM sale_lines l
+      JOIN sales s ON s.business_id = l.business_id AND s.id = l.sale_id
+      WHERE ${salesIn(sc)} AND l.business_id = ${sc.b}
+      GROUP BY l.product_id, l.variety_id
+    )
+    SELECT a.product_id, a.variety_id, coalesce(p.name, a.line_name) AS name, v.name AS variety_name,
+      a.qty, a.rq, a.gross, a.refunds, a.cost
+    FROM a
+    LEFT JOIN products p ON p.business_id = ${sc.b} AND p.id = a.product_id
+    LEFT JOIN product_varieties v ON v.business_id = ${sc.b} AND v.id = a.variety_id
+    ORDER BY a.gross - a.refunds DESC, 3, 4`.execute(db);
   const t = { qty: 0, rq: 0, gross: 0, refunds: 0, cost: 0 };
   const out = rows.map((r) => {
     const [qty, rq, gross, refunds, cost] = [n(r.qty), n(r.rq), n(r.gross), n(r.refunds), n(r.cost)];
