@@ -71,7 +71,7 @@ const fill = async (db, businessId, lines) => {
       p.id AS product_id, p.name, 1 + (i + pos) % 3 AS quantity, p.selling_price AS price,
       coalesce(p.cost_price, 0) AS cost, p.track_stock,
       (pos = 0 AND i % 40 = 0) AS refunded
-    FROM generate_series(0, $1::int - 1) i CROSS JOIN generate_series(0, 2) pos
+    FROM generate_series(0, $1::bigint - 1) i CROSS JOIN generate_series(0, 2) pos
     JOIN bp p ON p.k = (i * 7 + pos * 101) % $2`,
     [sales, Number(counts.p)],
   );
@@ -79,7 +79,8 @@ const fill = async (db, businessId, lines) => {
   await db.query(`CREATE TEMP TABLE bsale ON COMMIT DROP AS
     SELECT i, sale_id,
       date_trunc('day', now() AT TIME ZONE 'Africa/Lagos') AT TIME ZONE 'Africa/Lagos'
-        - make_interval(days => (i * 7919) % 365) + make_interval(hours => 8 + i % 12, mins => i % 60) AS at,
+        - make_interval(days => ((i * 7919) % 365)::int)
+        + make_interval(hours => (8 + i % 12)::int, mins => (i % 60)::int) AS at,
       sum(quantity * price) AS total, sum(quantity * price) FILTER (WHERE refunded) AS refund,
       bool_or(refunded) AS refunded
     FROM bl GROUP BY i, sale_id`);
