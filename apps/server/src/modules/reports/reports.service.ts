@@ -259,12 +259,16 @@ export const salesByEmployee = async (
     total: string;
     refunds: string;
   }>`
-    SELECT s.user_id, max(trim(u.first_name || ' ' || coalesce(u.last_name, ''))) AS name,
-      count(*) AS c, sum(s.total_kobo)::bigint AS total, sum(s.refunded_kobo)::bigint AS refunds
-    FROM sales s LEFT JOIN users u ON u.business_id = s.business_id AND u.id = s.user_id
-    WHERE ${salesIn(sc)} ${employeeId ? sql`AND s.user_id = ${employeeId}` : sql``}
-    GROUP BY s.user_id
-    ORDER BY sum(s.total_kobo) - sum(s.refunded_kobo) DESC, 2`.execute(db);
+    WITH a AS (
+      -- summed per employee first, names looked up once per row of the report
+      SELECT s.user_id, count(*) AS c, sum(s.total_kobo)::bigint AS total, sum(s.refunded_kobo)::bigint AS refunds
+      FROM sales s
+      WHERE ${salesIn(sc)} ${employeeId ? sql`AND s.user_id = ${employeeId}` : sql``}
+      GROUP BY s.user_id
+    )
+    SELECT a.user_id, trim(u.first_name || ' ' || coalesce(u.last_name, '')) AS name, a.c, a.total, a.refunds
+    FROM a LEFT JOIN users u ON u.business_id = ${sc.b} AND u.id = a.user_id
+    ORDER BY a.total - a.refunds DESC, 2`.execute(db);
   const t = { c: 0, total: 0, refunds: 0 };
   const out = rows.map((r) => {
     t.c += n(r.c);
@@ -365,13 +369,17 @@ export const salesByCustomerReport = async (db: Database, sc: Scope): Promise<Cu
     refunds: string;
     last: Date | string;
   }>`
-    SELECT c.id, ${customerName} AS name, c.phone, c.email,
-      count(*) AS c, sum(s.total_kobo)::bigint AS total, sum(s.refunded_kobo)::bigint AS refunds,
-      max(s.sold_at) AS last
-    FROM sales s JOIN customers c ON c.business_id = s.business_id AND c.id = s.customer_id
-    WHERE ${salesIn(sc)}
-    GROUP BY c.business_id, c.id
-    ORDER BY sum(s.total_kobo) - sum(s.refunded_kobo) DESC, 2`.execute(db);
+    WITH a AS (
+      -- summed per customer first, customers looked up once per row of the report
+      SELECT s.customer_id, count(*) AS c, sum(s.total_kobo)::bigint AS total,
+        sum(s.refunded_kobo)::bigint AS refunds, max(s.sold_at) AS last
+      FROM sales s
+      WHERE ${salesIn(sc)} AND s.customer_id IS NOT NULL
+      GROUP BY s.customer_id
+    )
+    SELECT c.id, ${customerName} AS name, c.phone, c.email, a.c, a.total, a.refunds, a.last
+    FROM a JOIN customers c ON c.business_id = ${sc.b} AND c.id = a.customer_id
+    ORDER BY a.total - a.refunds DESC, 2`.execute(db);
   const t = { c: 0, total: 0, refunds: 0 };
   const out = rows.map((r) => {
     t.c += n(r.c);
