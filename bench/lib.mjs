@@ -54,7 +54,12 @@ export const startServer = async ({ port, postgres = false, demo = true }) => {
     } catch {
       /* not up yet */
     }
-    if (Date.now() - started > 120_000) throw new Error('server did not start in 120 s');
+    if (Date.now() - started > 120_000) {
+      // Do not leave the server (and its database) behind when it never answered.
+      child.kill('SIGKILL');
+      await drop().catch(() => {});
+      throw new Error('server did not start in 120 s');
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   return {

@@ -13,7 +13,7 @@ import {
   type TransactionAnalyticsV2,
 } from '@ms/contracts';
 import type { Database } from '../../db/database.js';
-import { businessToday, dayEnd, dayStart, zoneOf } from '../../lib/business-time.js';
+import { businessZone, dayEndIn, dayStartIn } from '../../lib/business-time.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { assertStoreAccess } from '../stores/index.js';
 
@@ -55,8 +55,9 @@ const inStores = (column: string, scope: Scope): RawBuilder<unknown> =>
   scope === null ? sql`` : sql`AND ${sql.ref(column)} = ANY(${[...scope]}::uuid[])`;
 
 const saleTime = sql`s.sold_at`;
-const inDays = (businessId: string, time: RawBuilder<unknown>, start: string, end: string) =>
-  sql`${time} >= ${dayStart(businessId, start)} AND ${time} < ${dayEnd(businessId, end)}`;
+/** `zone`: the business's zone, read once per request (`businessZone`) and sent as a parameter. */
+const inDays = (zone: string, time: RawBuilder<unknown>, start: string, end: string) =>
+  sql`${time} >= ${dayStartIn(zone, start)} AND ${time} < ${dayEndIn(zone, end)}`;
 
 const num = (v: unknown): number => Number(v ?? 0);
 const money = (kobo: unknown): number => fromKobo(num(kobo));
@@ -68,24 +69,38 @@ export const shiftDay = (day: string, days: number): string =>
 /** Today in Lagos, YYYY-MM-DD (a business's own day: `businessToday`). */
 export const lagosToday = (now = new Date()): string => todayIn(DEFAULT_TIME_ZONE, now);
 
-const salesTotals = async (db: Database, businessId: string, scope: Scope, start: string, end: string) => {
+const salesTotals = async (
+  db: Database,
+  businessId: string,
+  scope: Scope,
+  start: string,
+  end: string,
+  zone: string,
+) => {
   const { rows } = await sql<{ total: string; n: string; items: string }>`
     SELECT coalesce(sum(s.total_kobo), 0) AS total, count(*) AS n,
       coalesce((SELECT sum(l.quantity) FROM sale_lines l
         JOIN sales s ON s.business_id = l.business_id AND s.id = l.sale_id
         WHERE l.business_id = ${businessId} AND s.deleted_at IS NULL
-          AND ${inDays(businessId, saleTime, start, end)} ${inStores('s.store_id', scope)}), 0) AS items
+          AND ${inDays(zone, saleTime, start, end)} ${inStores('s.store_id', scope)}), 0) AS items
     FROM sales s
     WHERE s.business_id = ${businessId} AND s.deleted_at IS NULL
-      AND ${inDays(businessId, saleTime, start, end)} ${inStores('s.store_id', scope)}`.execute(db);
+      AND ${inDays(zone, saleTime, start, end)} ${inStores('s.store_id', scope)}`.execute(db);
   const r = rows[0];
   return { totalKobo: num(r?.total), count: num(r?.n), items: num(r?.items) };
 };
 
-const refundTotal = async (db: Database, businessId: string, scope: Scope, start: string, end: string) => {
+const refundTotal = async (
+  db: Database,
+  businessId: string,
+  scope: Scope,
+  start: string,
+  end: string,
+  zone: string,
+) => {
   const { rows } = await sql<{ total: string; n: string }>`
     SELECT coalesce(sum(r.amount_kobo), 0) AS total, count(*) AS n FROM refunds r
-    WHERE r.business_id = ${businessId} AND ${inDays(businessId, sql`r.created_at`, start, end)}
+    WHERE r.business_id = ${businessId} AND ${inDays(zone, sql`r.created_at`, start, end)}
       ${inStores('r.store_id', scope)}`.execute(db);
   return { kobo: num(rows[0]?.total), count: num(rows[0]?.n) };
 };
@@ -96,10 +111,11 @@ const salesPeriod = async (
   scope: Scope,
   start: string,
   end: string,
+  zone: string,
 ): Promise<SalesPeriod> => {
   const [s, r] = await Promise.all([
-    salesTotals(db, businessId, scope, start, end),
-    refundTotal(db, businessId, scope, start, end),
+    salesTotals(db, businessId, scope, start, end, zone),
+    refundTotal(db, businessId, scope, start, end, zone),
   ]);
   return {
     start,
@@ -123,9 +139,10 @@ export const salesRevenue = async (
 ): Promise<SalesRevenue> => {
   const length = daysInRange(start, end);
   const prevEnd = shiftDay(start, -1);
+  const zone = await businessZone(db, businessId);
   const [current, previous] = await Promise.all([
-    salesPeriod(db, businessId, scope, start, end),
-    salesPeriod(db, businessId, scope, shiftDay(prevEnd, -(length - 1)), prevEnd),
+    salesPeriod(db, businessId, scope, start, end, zone),
+    salesPeriod(db, businessId, scope, shiftDay(prevEnd, -(length - 1)), prevEnd, zone),
   ]);
   return { ...current, previous };
 };
@@ -138,6 +155,7 @@ export const inventoryRevenue = async (
   start: string,
   end: string,
 ): Promise<InventoryRevenue> => {
+  const zone = await businessZone(db, businessId);
   const stock = sql<{ cost: string; retail: string; units: string }>`
     SELECT coalesce(sum(greatest(sl.quantity, 0) * coalesce(v.cost_price, p.cost_price)), 0) AS cost,
       coalesce(sum(greatest(sl.quantity, 0) * coalesce(v.selling_price, p.selling_price)), 0) AS retail,
@@ -153,7 +171,7 @@ export const inventoryRevenue = async (
     FROM sale_lines l
     JOIN sales s ON s.business_id = l.business_id AND s.id = l.sale_id
     WHERE l.business_id = ${businessId} AND s.deleted_at IS NULL
-      AND ${inDays(businessId, saleTime, start, end)} ${inStores('s.store_id', scope)}`.execute(db);
+      AND ${inDays(zone, saleTime, start, end)} ${inStores('s.store_id', scope)}`.execute(db);
   const [st, so] = await Promise.all([stock, sold]);
   return {
     start,
@@ -174,22 +192,23 @@ export const customerAnalytics = async (
   start: string,
   end: string,
 ): Promise<CustomerAnalytics> => {
+  const zone = await businessZone(db, businessId);
   const totals = sql<{ buyers: string; from_customers: string; walk_ins: string }>`
     SELECT count(DISTINCT s.customer_id) AS buyers,
       coalesce(sum(s.total_kobo) FILTER (WHERE s.customer_id IS NOT NULL), 0) AS from_customers,
       coalesce(sum(s.total_kobo) FILTER (WHERE s.customer_id IS NULL), 0) AS walk_ins
     FROM sales s
     WHERE s.business_id = ${businessId} AND s.deleted_at IS NULL
-      AND ${inDays(businessId, saleTime, start, end)} ${inStores('s.store_id', scope)}`.execute(db);
+      AND ${inDays(zone, saleTime, start, end)} ${inStores('s.store_id', scope)}`.execute(db);
   const fresh = sql<{ n: string }>`
     SELECT count(*) AS n FROM customers c
     WHERE c.business_id = ${businessId} AND c.deleted_at IS NULL
-      AND ${inDays(businessId, sql`c.created_at`, start, end)}`.execute(db);
+      AND ${inDays(zone, sql`c.created_at`, start, end)}`.execute(db);
   const top = sql<{ id: string; first_name: string; last_name: string | null; total: string; n: string }>`
     SELECT c.id, c.first_name, c.last_name, sum(s.total_kobo) AS total, count(*) AS n
     FROM sales s JOIN customers c ON c.business_id = s.business_id AND c.id = s.customer_id
     WHERE s.business_id = ${businessId} AND s.deleted_at IS NULL
-      AND ${inDays(businessId, saleTime, start, end)} ${inStores('s.store_id', scope)}
+      AND ${inDays(zone, saleTime, start, end)} ${inStores('s.store_id', scope)}
     GROUP BY c.id, c.first_name, c.last_name
     ORDER BY total DESC, c.id LIMIT 5`.execute(db);
   const [t, f, tp] = await Promise.all([totals, fresh, top]);
@@ -209,8 +228,15 @@ export const customerAnalytics = async (
   };
 };
 
-const totalsOf = async (db: Database, businessId: string, scope: Scope, start: string, end: string) => {
-  const s = await salesTotals(db, businessId, scope, start, end);
+const totalsOf = async (
+  db: Database,
+  businessId: string,
+  scope: Scope,
+  start: string,
+  end: string,
+  zone: string,
+) => {
+  const s = await salesTotals(db, businessId, scope, start, end, zone);
   return { totalValue: fromKobo(s.totalKobo), totalTransactions: s.count };
 };
 
@@ -221,12 +247,13 @@ export const transactionAnalytics = async (
   scope: Scope,
   now = new Date(),
 ): Promise<TransactionAnalytics> => {
-  const today = await businessToday(db, businessId, now);
+  const zone = await businessZone(db, businessId);
+  const today = todayIn(zone, now);
   const weekday = (new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday = 0
   const [t, w, m] = await Promise.all([
-    totalsOf(db, businessId, scope, today, today),
-    totalsOf(db, businessId, scope, shiftDay(today, -weekday), today),
-    totalsOf(db, businessId, scope, `${today.slice(0, 8)}01`, today),
+    totalsOf(db, businessId, scope, today, today, zone),
+    totalsOf(db, businessId, scope, shiftDay(today, -weekday), today, zone),
+    totalsOf(db, businessId, scope, `${today.slice(0, 8)}01`, today, zone),
   ]);
   return { today: t, thisWeek: w, thisMonth: m };
 };
@@ -239,12 +266,13 @@ export const transactionAnalyticsV2 = async (
   startdate: string | undefined,
   enddate: string | undefined,
 ): Promise<TransactionAnalyticsV2> => {
-  const today = await businessToday(db, businessId);
+  const zone = await businessZone(db, businessId);
+  const today = todayIn(zone);
   const start = startdate ?? enddate ?? today;
   const end = enddate ?? (startdate && startdate > today ? startdate : today);
   const [s, r] = await Promise.all([
-    salesTotals(db, businessId, scope, start, end),
-    refundTotal(db, businessId, scope, start, end),
+    salesTotals(db, businessId, scope, start, end, zone),
+    refundTotal(db, businessId, scope, start, end, zone),
   ]);
   return {
     startdate: start,
@@ -267,7 +295,8 @@ export const graph = async (
   scope: Scope,
   days: number,
 ): Promise<GraphPoint[]> => {
-  const end = await businessToday(db, businessId);
+  const zone = await businessZone(db, businessId);
+  const end = todayIn(zone);
   const start = shiftDay(end, -(days - 1));
   const { rows } = await sql<{
     day: string;
@@ -279,15 +308,15 @@ export const graph = async (
     WITH days AS (
       SELECT d::date AS day FROM generate_series(${start}::date, ${end}::date, interval '1 day') d
     ), s AS (
-      SELECT (${saleTime} AT TIME ZONE ${zoneOf(businessId)})::date AS day, count(*) AS n, sum(s.total_kobo) AS kobo
+      SELECT (${saleTime} AT TIME ZONE ${zone}::text)::date AS day, count(*) AS n, sum(s.total_kobo) AS kobo
       FROM sales s
       WHERE s.business_id = ${businessId} AND s.deleted_at IS NULL
-        AND ${inDays(businessId, saleTime, start, end)} ${inStores('s.store_id', scope)}
+        AND ${inDays(zone, saleTime, start, end)} ${inStores('s.store_id', scope)}
       GROUP BY 1
     ), r AS (
-      SELECT (r.created_at AT TIME ZONE ${zoneOf(businessId)})::date AS day, count(*) AS n, sum(r.amount_kobo) AS kobo
+      SELECT (r.created_at AT TIME ZONE ${zone}::text)::date AS day, count(*) AS n, sum(r.amount_kobo) AS kobo
       FROM refunds r
-      WHERE r.business_id = ${businessId} AND ${inDays(businessId, sql`r.created_at`, start, end)}
+      WHERE r.business_id = ${businessId} AND ${inDays(zone, sql`r.created_at`, start, end)}
         ${inStores('r.store_id', scope)}
       GROUP BY 1
     )

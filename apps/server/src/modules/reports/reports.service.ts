@@ -12,7 +12,7 @@ import {
   type ProductSalesReport,
 } from '@ms/contracts';
 import type { Database } from '../../db/database.js';
-import { businessZone, dayEnd, dayOf, dayStart } from '../../lib/business-time.js';
+import { businessZone, dayEndIn, dayOf, dayStartIn } from '../../lib/business-time.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { methodLabel } from '../sales/index.js';
@@ -43,7 +43,8 @@ export const reportScope = async (
   range: Range,
   storeIds: string[] | undefined,
 ): Promise<Scope> => {
-  const today = todayIn(await businessZone(db, auth.businessId));
+  const zone = await businessZone(db, auth.businessId);
+  const today = todayIn(zone);
   const startdate = range.startdate ?? (range.enddate && range.enddate < today ? range.enddate : today);
   const enddate = range.enddate ?? (startdate > today ? startdate : today);
   if (enddate < startdate) throw badRequest('enddate must be on or after startdate');
@@ -65,8 +66,8 @@ export const reportScope = async (
   } else if (!auth.isAdmin) stores = [...auth.storeIds];
   return {
     b,
-    from: dayStart(b, startdate),
-    to: dayEnd(b, enddate),
+    from: dayStartIn(zone, startdate),
+    to: dayEndIn(zone, enddate),
     startdate,
     enddate,
     stores,
@@ -111,18 +112,23 @@ export const salesByProduct = async (db: Database, sc: Scope): Promise<ProductSa
     refunds: string;
     cost: string;
   }>`
-    SELECT l.product_id, l.variety_id,
-      coalesce(max(p.name), max(l.name)) AS name, max(v.name) AS variety_name,
-      sum(l.quantity)::bigint AS qty, sum(l.refunded_quantity)::bigint AS rq,
-      sum(l.net_kobo)::bigint AS gross, sum(l.refunded_kobo)::bigint AS refunds,
-      sum((l.quantity - l.refunded_quantity)::bigint * l.unit_cost_kobo)::bigint AS cost
-    FROM sale_lines l
-    JOIN sales s ON s.business_id = l.business_id AND s.id = l.sale_id
-    LEFT JOIN products p ON p.business_id = l.business_id AND p.id = l.product_id
-    LEFT JOIN product_varieties v ON v.business_id = l.business_id AND v.id = l.variety_id
-    WHERE ${salesIn(sc)}
-    GROUP BY l.product_id, l.variety_id
-    ORDER BY sum(l.net_kobo) - sum(l.refunded_kobo) DESC, 3, 4`.execute(db);
+    WITH a AS (
+      -- summed per product and variety first, names looked up once per row of the report
+      SELECT l.product_id, l.variety_id, max(l.name) AS line_name,
+        sum(l.quantity)::bigint AS qty, sum(l.refunded_quantity)::bigint AS rq,
+        sum(l.net_kobo)::bigint AS gross, sum(l.refunded_kobo)::bigint AS refunds,
+        sum((l.quantity - l.refunded_quantity)::bigint * l.unit_cost_kobo)::bigint AS cost
+      FROM sale_lines l
+      JOIN sales s ON s.business_id = l.business_id AND s.id = l.sale_id
+      WHERE ${salesIn(sc)} AND l.business_id = ${sc.b}
+      GROUP BY l.product_id, l.variety_id
+    )
+    SELECT a.product_id, a.variety_id, coalesce(p.name, a.line_name) AS name, v.name AS variety_name,
+      a.qty, a.rq, a.gross, a.refunds, a.cost
+    FROM a
+    LEFT JOIN products p ON p.business_id = ${sc.b} AND p.id = a.product_id
+    LEFT JOIN product_varieties v ON v.business_id = ${sc.b} AND v.id = a.variety_id
+    ORDER BY a.gross - a.refunds DESC, 3, 4`.execute(db);
   const t = { qty: 0, rq: 0, gross: 0, refunds: 0, cost: 0 };
   const out = rows.map((r) => {
     const [qty, rq, gross, refunds, cost] = [n(r.qty), n(r.rq), n(r.gross), n(r.refunds), n(r.cost)];
@@ -253,12 +259,16 @@ export const salesByEmployee = async (
     total: string;
     refunds: string;
   }>`
-    SELECT s.user_id, max(trim(u.first_name || ' ' || coalesce(u.last_name, ''))) AS name,
-      count(*) AS c, sum(s.total_kobo)::bigint AS total, sum(s.refunded_kobo)::bigint AS refunds
-    FROM sales s LEFT JOIN users u ON u.business_id = s.business_id AND u.id = s.user_id
-    WHERE ${salesIn(sc)} ${employeeId ? sql`AND s.user_id = ${employeeId}` : sql``}
-    GROUP BY s.user_id
-    ORDER BY sum(s.total_kobo) - sum(s.refunded_kobo) DESC, 2`.execute(db);
+    WITH a AS (
+      -- summed per employee first, names looked up once per row of the report
+      SELECT s.user_id, count(*) AS c, sum(s.total_kobo)::bigint AS total, sum(s.refunded_kobo)::bigint AS refunds
+      FROM sales s
+      WHERE ${salesIn(sc)} ${employeeId ? sql`AND s.user_id = ${employeeId}` : sql``}
+      GROUP BY s.user_id
+    )
+    SELECT a.user_id, trim(u.first_name || ' ' || coalesce(u.last_name, '')) AS name, a.c, a.total, a.refunds
+    FROM a LEFT JOIN users u ON u.business_id = ${sc.b} AND u.id = a.user_id
+    ORDER BY a.total - a.refunds DESC, 2`.execute(db);
   const t = { c: 0, total: 0, refunds: 0 };
   const out = rows.map((r) => {
     t.c += n(r.c);
@@ -359,13 +369,17 @@ export const salesByCustomerReport = async (db: Database, sc: Scope): Promise<Cu
     refunds: string;
     last: Date | string;
   }>`
-    SELECT c.id, ${customerName} AS name, c.phone, c.email,
-      count(*) AS c, sum(s.total_kobo)::bigint AS total, sum(s.refunded_kobo)::bigint AS refunds,
-      max(s.sold_at) AS last
-    FROM sales s JOIN customers c ON c.business_id = s.business_id AND c.id = s.customer_id
-    WHERE ${salesIn(sc)}
-    GROUP BY c.business_id, c.id
-    ORDER BY sum(s.total_kobo) - sum(s.refunded_kobo) DESC, 2`.execute(db);
+    WITH a AS (
+      -- summed per customer first, customers looked up once per row of the report
+      SELECT s.customer_id, count(*) AS c, sum(s.total_kobo)::bigint AS total,
+        sum(s.refunded_kobo)::bigint AS refunds, max(s.sold_at) AS last
+      FROM sales s
+      WHERE ${salesIn(sc)} AND s.customer_id IS NOT NULL
+      GROUP BY s.customer_id
+    )
+    SELECT c.id, ${customerName} AS name, c.phone, c.email, a.c, a.total, a.refunds, a.last
+    FROM a JOIN customers c ON c.business_id = ${sc.b} AND c.id = a.customer_id
+    ORDER BY a.total - a.refunds DESC, 2`.execute(db);
   const t = { c: 0, total: 0, refunds: 0 };
   const out = rows.map((r) => {
     t.c += n(r.c);

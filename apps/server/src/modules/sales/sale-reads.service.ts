@@ -1,6 +1,6 @@
 import type { Sale, SaleListQuery, SalePage } from '@ms/contracts';
 import type { Database } from '../../db/database.js';
-import { dayEnd, dayStart } from '../../lib/business-time.js';
+import { businessZone, dayEndIn, dayStartIn } from '../../lib/business-time.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import type { AuthContext } from '../../plugins/auth.js';
@@ -56,8 +56,9 @@ export const listSales = async (db: Database, auth: AuthContext, query: SaleList
   if (query.store) q = q.where('s.store_id', '=', query.store);
   else if (!auth.isAdmin) q = q.where('s.store_id', 'in', auth.storeIds.length ? [...auth.storeIds] : [b]);
   // Days of the business's zone, by when each sale was made (an offline sale: on the device).
-  if (query.from) q = q.where('s.sold_at', '>=', dayStart(b, query.from));
-  if (query.to) q = q.where('s.sold_at', '<', dayEnd(b, query.to));
+  const zone = query.from || query.to ? await businessZone(db, b) : '';
+  if (query.from) q = q.where('s.sold_at', '>=', dayStartIn(zone, query.from));
+  if (query.to) q = q.where('s.sold_at', '<', dayEndIn(zone, query.to));
   if (query.customer) q = q.where('s.customer_id', '=', query.customer);
   if (query.user) q = q.where('s.user_id', '=', query.user);
   if (query.status) q = q.where('s.status', '=', query.status);
