@@ -11,6 +11,7 @@ const BENCHES = [
   'products-api.mjs',
   'product-upload.mjs',
   'stock-summary.mjs',
+  'reports-scale.mjs',
   'offline-sync.mjs',
   'live-changes.mjs',
 ];
