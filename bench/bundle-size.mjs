@@ -7,7 +7,7 @@
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { firstLoad, readManifest, SCREENS } from '../scripts/first-load.mjs';
-import { CHROMIUM_ARGS, login, startServer } from './lib.mjs';
+import { CHROMIUM_ARGS, login, quietPage, startServer } from './lib.mjs';
 
 /**
  * Loads `url` in a fresh context. The first load is the JS and CSS whose request started (Resource
@@ -33,9 +33,9 @@ const measure = async (browser, url, drawn, prepare) => {
       { polling: 'raf', timeout: 120_000 },
     )
   ).jsonValue();
-  await page.waitForLoadState('networkidle');
+  await quietPage(page);
   await page.waitForTimeout(2500); // what waits for afterFirstPaint (an idle moment, at most 2 s)
-  await page.waitForLoadState('networkidle');
+  await quietPage(page);
   const started = await page.evaluate(() =>
     performance.getEntriesByType('resource').map((e) => [e.name, e.startTime]),
   );

@@ -94,3 +94,21 @@ export const login = async (url, email, password, deviceId = 'bench-device') => 
   if (!body.status) throw new Error(`login failed: ${body.message}`);
   return body.data;
 };
+
+/** Load, then 500 ms without a request (the app's live change stream stays open, so 'networkidle' never comes). */
+export const quietPage = async (page, quietMs = 500, timeoutMs = 60_000) => {
+  await page.waitForLoadState('load');
+  let pending = 0;
+  let last = Date.now();
+  const counts = (r) => !/\/changes\/stream/.test(r.url());
+  const begin = (r) => counts(r) && (pending++, (last = Date.now()));
+  const done = (r) => counts(r) && (pending--, (last = Date.now()));
+  page.on('request', begin);
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  const until = Date.now() + timeoutMs;
+  while ((pending > 0 || Date.now() - last < quietMs) && Date.now() < until) await page.waitForTimeout(100);
+  page.off('request', begin);
+  page.off('requestfinished', done);
+  page.off('requestfailed', done);
+};

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { PASSWORD, signUpByApi, pinDeviceId } from './fixtures';
+import { PASSWORD, settled, signUpByApi, pinDeviceId } from './fixtures';
 
 const seriousViolations = async (page: Page) => {
   const results = await new AxeBuilder({ page }).analyze();
@@ -37,7 +37,7 @@ test('the dashboard shell: no serious accessibility violations; screenshots at 1
   await page.getByRole('button', { name: /log ?in/i }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText('Mama Put Kitchen').first()).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: 'test-results/screenshots/dashboard-1280.png', fullPage: true });
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { PASSWORD, pinDeviceId, signUpByApi } from './fixtures';
+import { PASSWORD, pinDeviceId, settled, signUpByApi } from './fixtures';
 
 /**
  * Setting up a catalogue, end to end against the real server: a category with a subcategory
@@ -10,7 +10,7 @@ import { PASSWORD, pinDeviceId, signUpByApi } from './fixtures';
 const SHOTS = 'test-results/screenshots';
 
 const shoot = async (page: Page, name: string) => {
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   await page.screenshot({ path: `${SHOTS}/catalogue-${name}-1280.png`, fullPage: true });
   await page.setViewportSize({ width: 375, height: 780 });
   await page.waitForTimeout(300);

@@ -82,3 +82,36 @@ export const apiAs = (request: APIRequestContext, owner: { token: string; device
     put: (url: string, d: unknown) => call('put', url, d),
   };
 };
+
+/** Requests that stay open while the app runs (the live change stream): never "idle", so not waited for. */
+const LONG_LIVED = /\/changes\/stream/;
+
+/**
+ * The page has loaded and made no request for 500 ms, the live change stream aside (Playwright's
+ * 'networkidle' never comes while that stream is open). For screenshots and checks of a settled screen.
+ */
+export const settled = async (page: Page, quietMs = 500, timeoutMs = 30_000) => {
+  await page.waitForLoadState('load');
+  const open = new Set<unknown>();
+  let lastChange = Date.now();
+  const start = (r: { url: () => string }) => {
+    if (LONG_LIVED.test(r.url())) return;
+    open.add(r);
+    lastChange = Date.now();
+  };
+  const end = (r: unknown) => {
+    if (open.delete(r)) lastChange = Date.now();
+  };
+  page.on('request', start);
+  page.on('requestfinished', end);
+  page.on('requestfailed', end);
+  try {
+    const until = Date.now() + timeoutMs;
+    while (!(open.size === 0 && Date.now() - lastChange >= quietMs) && Date.now() < until)
+      await page.waitForTimeout(100);
+  } finally {
+    page.off('request', start);
+    page.off('requestfinished', end);
+    page.off('requestfailed', end);
+  }
+};

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiAs, PASSWORD, pinDeviceId, signUpByApi, uniqueEmail } from './fixtures';
+import { apiAs, PASSWORD, pinDeviceId, settled, signUpByApi, uniqueEmail } from './fixtures';
 
 /**
  * Inventory end to end, against the real server: add stock and see it in the log, transfer stock
@@ -59,7 +59,7 @@ const seriousViolations = async (page: Page) =>
     );
 
 const shoot = async (page: Page, name: string) => {
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   await page.screenshot({ path: `${SHOTS}/${name}-1280.png`, fullPage: true });
   await page.setViewportSize({ width: 375, height: 780 });
   await page.waitForTimeout(300);

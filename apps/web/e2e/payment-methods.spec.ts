@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { PASSWORD, apiAs, pinDeviceId, signUpByApi } from './fixtures';
+import { PASSWORD, apiAs, pinDeviceId, settled, signUpByApi } from './fixtures';
 
 /**
  * Custom payment options end to end: the owner adds "POS terminal (Moniepoint)" on /payment-methods
@@ -12,7 +12,7 @@ const OPTION = 'POS terminal (Moniepoint)';
 const INSTRUCTIONS = 'Charge the card on the Moniepoint terminal first.';
 
 const shoot = async (page: Page, name: string) => {
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   await page.screenshot({ path: `${SHOTS}/${name}-1280.png`, fullPage: true });
   await page.setViewportSize({ width: 375, height: 780 });
   await page.waitForTimeout(400);

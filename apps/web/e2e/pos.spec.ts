@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { PASSWORD, apiAs, pinDeviceId, signUpByApi } from './fixtures';
+import { PASSWORD, apiAs, pinDeviceId, settled, signUpByApi } from './fixtures';
 
 /**
  * The till end to end, against the real server: a scanned barcode, a variety with a modifier, a
@@ -12,7 +12,7 @@ const SHOTS = 'test-results/screenshots';
 type Owner = { email: string; token: string; deviceId: string; businessId: string; storeId: string };
 
 const shoot = async (page: Page, name: string) => {
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   await page.screenshot({ path: `${SHOTS}/${name}-1280.png`, fullPage: true });
   await page.setViewportSize({ width: 375, height: 780 });
   await page.waitForTimeout(400);
