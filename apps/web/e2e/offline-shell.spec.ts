@@ -151,16 +151,26 @@ const queueCustomerInWorker = async (context: BrowserContext, businessId: string
   return _id;
 };
 
-/** How many businesses' sync instructions the worker keeps (its own `ms-sw` database). */
+/**
+ * How many businesses' sync instructions the worker keeps (its own `ms-sw` database). Before the
+ * worker has made that database, the probe must not make an empty one and hold it open: the
+ * worker's own open would then wait for it forever.
+ */
 const keptInstructions = (page: Page) =>
   page.evaluate(
     () =>
       new Promise<number>((resolve) => {
         const open = indexedDB.open('ms-sw');
+        open.onupgradeneeded = () => open.transaction?.abort();
         open.onsuccess = () => {
-          const req = open.result.transaction('instructions').objectStore('instructions').count();
+          const db = open.result;
+          if (!db.objectStoreNames.contains('instructions')) {
+            db.close();
+            return resolve(0);
+          }
+          const req = db.transaction('instructions').objectStore('instructions').count();
           req.onsuccess = () => {
-            open.result.close();
+            db.close();
             resolve(req.result);
           };
         };
@@ -221,8 +231,9 @@ test('Background Sync: the open tab uploads when asked, and the worker uploads a
   await page.reload();
   await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
   // The page has told the worker how to upload (token, business, tables, batch URL), and its
-  // engine runs (its first sync shows in the top bar).
-  await expect.poll(() => keptInstructions(page)).toBe(1);
+  // engine runs (its first sync shows in the top bar). The engine starts after the first screen has
+  // drawn and the page is idle (afterFirstPaint).
+  await expect.poll(() => keptInstructions(page), { timeout: 30_000 }).toBe(1);
   await expect(page.getByRole('button', { name: /^Sync status/ })).toHaveAccessibleName(
     /^Sync status: (Syncing|Synced)/,
     { timeout: 30_000 },
