@@ -6,6 +6,7 @@ import { Kysely, PGliteDialect, PostgresDialect, type Transaction } from 'kysely
 import pg from 'pg';
 import { pgliteNotifier, postgresNotifier, type Notifier } from './notify.js';
 import type { DB } from './schema.js';
+import { registerTableWrites, TableWritesPlugin } from './table-writes.js';
 
 export type Database = Kysely<DB>;
 
@@ -48,7 +49,9 @@ export const openDatabase = async (opts: {
     pool.on('error', (error) =>
       console.warn(JSON.stringify({ level: 40, msg: 'idle database connection lost', error: error.message })),
     );
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const writes = new TableWritesPlugin();
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [writes] });
+    registerTableWrites(db, writes);
     const notifier = postgresNotifier(opts.databaseUrl);
     return {
       db,
@@ -73,7 +76,9 @@ export const openDatabase = async (opts: {
     parsers: { [INT8]: (value: string) => Number(value) },
   });
   await pglite.waitReady;
-  const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) });
+  const writes = new TableWritesPlugin();
+  const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }), plugins: [writes] });
+  registerTableWrites(db, writes);
   const notifier = pgliteNotifier(pglite);
   return {
     db,
