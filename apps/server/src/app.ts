@@ -142,7 +142,7 @@ export const buildApp = async ({
   await app.register(fastifyMultipart, { limits: { fileSize: IMAGE_UPLOAD_MAX_BYTES, files: 1, fields: 5 } });
   await app.register(envelopePlugin);
   await app.register(requestLogPlugin);
-  await app.register(authPlugin, { db, tokens: deps.tokens });
+  await app.register(authPlugin, { db, tokens: deps.tokens, notifier: deps.notifier });
 
   mkdirSync(resolve(env.dataDir, 'uploads'), { recursive: true });
   await app.register(fastifyStatic, {

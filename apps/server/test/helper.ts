@@ -7,7 +7,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { readEnv, type Env } from '../src/config/env.js';
-import { openDatabase, type Database } from '../src/db/database.js';
+import { openDatabase, type Database, type DatabaseHandle } from '../src/db/database.js';
 import type { Notifier } from '../src/db/notify.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { newId } from '../src/lib/ids.js';
@@ -21,6 +21,11 @@ export type TestApp = {
   app: FastifyInstance;
   db: Database;
   notifier: Notifier;
+  /**
+   * Runs SQL on a connection of its own, not through the app's database handle: a write as another
+   * server process (or someone in psql) would make it.
+   */
+  queryAsAnotherProcess: (text: string) => Promise<void>;
   close: () => Promise<void>;
   /** Sends a request as a device; `token` adds the bearer header. */
   request: (opts: RequestOptions) => Promise<LightMyRequestResponse & { body: string }>;
@@ -78,6 +83,7 @@ export const createTestApp = async (env: Partial<Env> = {}): Promise<TestApp> =>
     app,
     db: handle.db,
     notifier: handle.notifier,
+    queryAsAnotherProcess: queryOutside(handle, databaseUrl),
     close: async () => {
       await app.close();
       await handle.close();
@@ -98,6 +104,23 @@ export const createTestApp = async (env: Partial<Env> = {}): Promise<TestApp> =>
       }),
   };
 };
+
+/** `TestApp.queryAsAnotherProcess` of a database handle: a connection of its own (PGlite: its own API, not Kysely). */
+export const queryOutside =
+  (handle: DatabaseHandle, databaseUrl: string | undefined) =>
+  async (text: string): Promise<void> => {
+    if (!databaseUrl) {
+      await handle.pglite!.exec(text);
+      return;
+    }
+    const other = new pg.Client({ connectionString: databaseUrl });
+    await other.connect();
+    try {
+      await other.query(text);
+    } finally {
+      await other.end();
+    }
+  };
 
 let counter = 0;
 /** A unique e-mail per call so rate limits and unique constraints never collide across tests. */

@@ -11,6 +11,7 @@ import * as m0008 from './migrations/0008_offline_sync.js';
 import * as m0011 from './migrations/0011_sale_times_costs.js';
 import * as m0012 from './migrations/0012_stock_totals.js';
 import * as m0014 from './migrations/0014_upload_row_groups.js';
+import * as m0015 from './migrations/0015_auth_changes.js';
 
 /** Ordered, forward-only migrations. Add the next file here in order. */
 const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0011_sale_times_costs': m0011,
   '0012_stock_totals': m0012,
   '0014_upload_row_groups': m0014,
+  '0015_auth_changes': m0015,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

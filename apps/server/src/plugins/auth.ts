@@ -5,6 +5,8 @@ import { ADMIN_ROLE, CODES, TEXT, type PermissionKey } from '@ms/contracts';
 import type { Database } from '../db/database.js';
 import { forbidden, notFound, unauthorized } from '../lib/errors.js';
 import type { TokenService } from '../lib/tokens.js';
+import type { Notifier } from '../db/notify.js';
+import { createAuthCache } from './auth-cache.js';
 
 /** Who is calling: taken from the token and the database, never from the request body. */
 export type AuthContext = {
@@ -39,7 +41,7 @@ const touchDevice = (
   claims: { businessId: string; deviceId: string },
   lastSeen: Date | null | undefined,
 ) => {
-  if (lastSeen && Date.now() - lastSeen.getTime() < SEEN_EVERY_MS) return;
+  if (lastSeen && Date.now() - lastSeen.getTime() < SEEN_EVERY_MS) return false;
   void db
     .updateTable('devices')
     .set({ last_seen_at: new Date() })
@@ -47,6 +49,7 @@ const touchDevice = (
     .where('device_id', '=', claims.deviceId)
     .execute()
     .catch(() => undefined); // "last seen" is a hint: never fail a request for it
+  return true;
 };
 
 export const deviceIdOf = (request: FastifyRequest): string | undefined => {
@@ -88,69 +91,82 @@ export const anyPermission =
       throw forbidden('Your role does not have permission to do this.');
   };
 
-export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Database; tokens: TokenService }) => {
-  const { db, tokens } = opts;
-  app.addHook('onRequest', async (request) => {
-    if (request.routeOptions.config?.public) return;
-    const path = request.url;
-    if (!API_PREFIXES.some((p) => path.startsWith(p))) return;
-    const header = request.headers.authorization;
-    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
-    if (!token) throw unauthorized('Authorization token is missing. Please log in.');
-    const claims = await tokens.verify(token);
-    if (!claims) throw unauthorized('Invalid authorization token. Please log in again.');
+/** What decides whether a session may go on, and with which role and stores. */
+const readSession = (db: Database, claims: { businessId: string; sessionId: string; userId: string }) =>
+  db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', (j) =>
+      j.onRef('u.business_id', '=', 's.business_id').onRef('u.id', '=', 's.user_id'),
+    )
+    .innerJoin('roles as r', (j) =>
+      j.onRef('r.business_id', '=', 'u.business_id').onRef('r.id', '=', 'u.role_id'),
+    )
+    .leftJoin('devices as d', (j) =>
+      j.onRef('d.business_id', '=', 's.business_id').onRef('d.device_id', '=', 's.device_id'),
+    )
+    .select([
+      's.revoked_at',
+      's.expires_at',
+      'u.status',
+      'u.is_owner',
+      'r.id as role_id',
+      'r.name as role_name',
+      'r.permissions',
+      'r.active as role_active',
+      'd.deleted_at as device_removed_at',
+      'd.last_seen_at as device_last_seen_at',
+      sql<
+        string[]
+      >`array(select us.store_id::text from user_stores us where us.business_id = u.business_id and us.user_id = u.id)`.as(
+        'store_ids',
+      ),
+    ])
+    .where('s.business_id', '=', claims.businessId)
+    .where('s.id', '=', claims.sessionId)
+    .where('s.user_id', '=', claims.userId)
+    .executeTakeFirst();
 
-    const row = await db
-      .selectFrom('sessions as s')
-      .innerJoin('users as u', (j) =>
-        j.onRef('u.business_id', '=', 's.business_id').onRef('u.id', '=', 's.user_id'),
-      )
-      .innerJoin('roles as r', (j) =>
-        j.onRef('r.business_id', '=', 'u.business_id').onRef('r.id', '=', 'u.role_id'),
-      )
-      .leftJoin('devices as d', (j) =>
-        j.onRef('d.business_id', '=', 's.business_id').onRef('d.device_id', '=', 's.device_id'),
-      )
-      .select([
-        's.revoked_at',
-        's.expires_at',
-        'u.status',
-        'u.is_owner',
-        'r.id as role_id',
-        'r.name as role_name',
-        'r.permissions',
-        'r.active as role_active',
-        'd.deleted_at as device_removed_at',
-        'd.last_seen_at as device_last_seen_at',
-        sql<
-          string[]
-        >`array(select us.store_id::text from user_stores us where us.business_id = u.business_id and us.user_id = u.id)`.as(
-          'store_ids',
-        ),
-      ])
-      .where('s.business_id', '=', claims.businessId)
-      .where('s.id', '=', claims.sessionId)
-      .where('s.user_id', '=', claims.userId)
-      .executeTakeFirst();
+export const authPlugin = fp(
+  async (app: FastifyInstance, opts: { db: Database; tokens: TokenService; notifier: Notifier }) => {
+    const { db, tokens } = opts;
+    const cache = createAuthCache<Awaited<ReturnType<typeof readSession>> & object>(db, opts.notifier);
+    app.addHook('onClose', () => cache.stop());
+    app.addHook('onRequest', async (request) => {
+      if (request.routeOptions.config?.public) return;
+      const path = request.url;
+      if (!API_PREFIXES.some((p) => path.startsWith(p))) return;
+      const header = request.headers.authorization;
+      const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+      if (!token) throw unauthorized('Authorization token is missing. Please log in.');
+      const claims = await tokens.verify(token);
+      if (!claims) throw unauthorized('Invalid authorization token. Please log in again.');
 
-    if (!row || row.revoked_at || row.expires_at.getTime() < Date.now())
-      throw unauthorized('Your session has ended. Please log in again.');
-    if (row.status !== 'active') throw unauthorized('Your account has been deactivated. Contact your admin.');
-    const headerDevice = deviceIdOf(request);
-    if (row.device_removed_at || (headerDevice && headerDevice !== claims.deviceId)) {
-      throw forbidden(TEXT.deviceNotRecognized, CODES.deviceNotRecognized);
-    }
-    if (!row.device_removed_at) touchDevice(db, claims, row.device_last_seen_at);
-    const role = row.role_name.toLowerCase();
-    const isAdmin = role === ADMIN_ROLE;
-    request.auth = {
-      ...claims,
-      role,
-      roleId: row.role_id,
-      isAdmin,
-      isOwner: row.is_owner,
-      permissions: new Set(row.role_active || isAdmin ? row.permissions : []),
-      storeIds: row.store_ids,
-    };
-  });
-});
+      const key = `${claims.sessionId}:${claims.userId}`;
+      const row = await cache.get(claims.businessId, key, () => readSession(db, claims));
+
+      if (!row || row.revoked_at || row.expires_at.getTime() < Date.now())
+        throw unauthorized('Your session has ended. Please log in again.');
+      if (row.status !== 'active')
+        throw unauthorized('Your account has been deactivated. Contact your admin.');
+      const headerDevice = deviceIdOf(request);
+      if (row.device_removed_at || (headerDevice && headerDevice !== claims.deviceId)) {
+        throw forbidden(TEXT.deviceNotRecognized, CODES.deviceNotRecognized);
+      }
+      if (!row.device_removed_at && touchDevice(db, claims, row.device_last_seen_at))
+        cache.patch(claims.businessId, key, (kept) => {
+          kept.device_last_seen_at = new Date();
+        });
+      const role = row.role_name.toLowerCase();
+      const isAdmin = role === ADMIN_ROLE;
+      request.auth = {
+        ...claims,
+        role,
+        roleId: row.role_id,
+        isAdmin,
+        isOwner: row.is_owner,
+        permissions: new Set(row.role_active || isAdmin ? row.permissions : []),
+        storeIds: row.store_ids,
+      };
+    });
+  },
+);

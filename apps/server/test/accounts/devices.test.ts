@@ -272,7 +272,13 @@ describe('a device in use is seen', () => {
     const owner = await signUp(t);
     const id = await idOfDevice(owner);
     const longAgo = new Date(Date.now() - 13 * 60_000);
-    await t.db.updateTable('devices').set({ last_seen_at: longAgo }).where('id', '=', id).execute();
+    // deleted_at is written too (unchanged): the auth cache keeps a session's row for a few seconds,
+    // and a minute really passing would have let it go; this write empties it the same way.
+    await t.db
+      .updateTable('devices')
+      .set({ last_seen_at: longAgo, deleted_at: null })
+      .where('id', '=', id)
+      .execute();
     expect((await listDevices(owner.token)).statusCode).toBe(200);
     await expect
       .poll(async () => {

@@ -7,7 +7,7 @@ import { readEnv } from '../../src/config/env.js';
 import { openDatabase, type Database, type DatabaseHandle } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { seedDemo } from '../../src/seed/demo.js';
-import type { TestApp } from '../helper.js';
+import { queryOutside, type TestApp } from '../helper.js';
 import { dataOf } from '../inventory/inventory-helper.js';
 import { openTill, saleBody, salesWorld, type Sale } from '../sales/sales-helper.js';
 
@@ -30,6 +30,7 @@ export const serverOnFolder = async (where: {
     db: handle.db,
     notifier: handle.notifier,
     handle,
+    queryAsAnotherProcess: queryOutside(handle, where.databaseUrl),
     close: async () => {
       await app.close();
       await handle.close();
