@@ -211,6 +211,15 @@ describe('GET /v2/business/{b}/changes/stream', () => {
     await stream.next('end');
   });
 
+  it('ends the stream of a session revoked by another process at once, not at the next heartbeat', async () => {
+    const cashier = await addCashier(t, w.owner);
+    const stream = await open(base, w.owner.businessId, cashier, w.owner.device);
+    await t.queryAsAnotherProcess(
+      `UPDATE sessions SET revoked_at = now() WHERE user_id = '${cashier.userId}'`,
+    );
+    await stream.next('end', 3_000);
+  });
+
   it('a change written through one server process reaches a stream on another; closing a server ends its streams', async () => {
     const replica = await startReplica(t);
     const replicaBase = await listenOn(replica);

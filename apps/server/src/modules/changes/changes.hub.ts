@@ -11,6 +11,7 @@ import {
 import type { Database } from '../../db/database.js';
 import type { Notifier } from '../../db/notify.js';
 import type { AuthContext } from '../../plugins/auth.js';
+import { AUTH_CHANNEL } from '../../plugins/auth-cache.js';
 import { CHANGES_CHANNEL, type ChangeMessage } from './changes.publish.js';
 
 /** Open streams one user may hold on one device (two tabs racing for the sync lock); the oldest makes way. */
@@ -189,6 +190,14 @@ export const createChangeHub = (
   const start = () =>
     (started ??= (async () => {
       stops.push(await notifier.listen(CHANGES_CHANNEL, deliver));
+      // A session, user, role, device or store assignment of the business changed (migration 0015):
+      // its streams are checked at once, not at the next heartbeat.
+      stops.push(
+        await notifier.listen(AUTH_CHANNEL, (businessId) => {
+          const streams = byBusiness.get(businessId);
+          if (streams) void recheckQuietly([...streams]);
+        }),
+      );
       stops.push(notifier.onGap(gap));
       const timer = setInterval(heartbeat, heartbeatMs);
       timer.unref();
