@@ -10,7 +10,7 @@ export {
   numberSale,
   paidByMethod,
   refundedByMethod,
-  saleIdUsedElsewhere,
+  saleExists,
   saleLineRows,
   storedDiscount,
   updateSale,

@@ -19,44 +19,63 @@ export const storedDiscount = (d: DiscountInput): number | null =>
 
 /**
  * Claims a sale id made on a device with a placeholder row (the rest is filled in by `completeSale`
- * in the same transaction). False when the id is already taken: a retry, or a twin in flight.
+ * in the same transaction), and in the same statement looks whether another business has the id:
+ * - `claimed`: the id is this sale's now;
+ * - `taken`: this business has it already (a retry, or a twin in flight);
+ * - `used_elsewhere`: another business has a sale with this id (ids made on devices are global).
  */
 export const claimSaleId = async (
   tx: Tx,
   sale: { businessId: string; saleId: string; storeId: string; userId: string },
-): Promise<boolean> => {
-  const claimed = await tx
-    .insertInto('sales')
-    .values({
-      business_id: sale.businessId,
-      id: sale.saleId,
-      receipt_number: `PENDING-${sale.saleId}`,
-      store_id: sale.storeId,
-      user_id: sale.userId,
-      status: 'completed',
-      subtotal_kobo: 0,
-      total_kobo: 0,
-      order_discount_type: null,
-      order_discount_value: null,
-      customer_id: null,
-      register_id: null,
-      note: null,
-    })
-    // No conflict target: a twin in flight can also meet this row first on the placeholder
-    // receipt number's unique index, which a targeted ON CONFLICT would raise as an error.
-    .onConflict((oc) => oc.doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return claimed !== undefined;
+): Promise<'claimed' | 'taken' | 'used_elsewhere'> => {
+  const row = await tx
+    .with('claim', (q) =>
+      q
+        .insertInto('sales')
+        .values({
+          business_id: sale.businessId,
+          id: sale.saleId,
+          receipt_number: `PENDING-${sale.saleId}`,
+          store_id: sale.storeId,
+          user_id: sale.userId,
+          status: 'completed',
+          subtotal_kobo: 0,
+          total_kobo: 0,
+          order_discount_type: null,
+          order_discount_value: null,
+          customer_id: null,
+          register_id: null,
+          note: null,
+        })
+        // No conflict target: a twin in flight can also meet this row first on the placeholder
+        // receipt number's unique index, which a targeted ON CONFLICT would raise as an error.
+        .onConflict((oc) => oc.doNothing())
+        .returning('id'),
+    )
+    .selectNoFrom((eb) => [
+      eb.exists(eb.selectFrom('claim').select('id')).as('claimed'),
+      eb
+        .exists(
+          eb
+            .selectFrom('sales')
+            .select('id')
+            .where('id', '=', sale.saleId)
+            .where('business_id', '<>', sale.businessId),
+        )
+        .as('elsewhere'),
+    ])
+    .executeTakeFirstOrThrow();
+  if (!row.claimed) return 'taken';
+  return row.elsewhere ? 'used_elsewhere' : 'claimed';
 };
 
-/** True when another business already has a sale with this id (ids made on devices are global). */
-export const saleIdUsedElsewhere = async (tx: Tx, businessId: string, saleId: string): Promise<boolean> =>
+/** True when this business has a sale with this id. */
+export const saleExists = async (tx: Tx, businessId: string, saleId: string): Promise<boolean> =>
   (await tx
     .selectFrom('sales')
     .select('id')
+    .where('business_id', '=', businessId)
     .where('id', '=', saleId)
-    .where('business_id', '<>', businessId)
     .executeTakeFirst()) !== undefined;
 
 /** Changes columns of one sale of the business. */
