@@ -33,6 +33,21 @@ const shrink = (change: Change, keepIds: boolean): ChangeMessage['c'][number] =>
 });
 
 /**
+ * The message `publishChanges` sends, for a writer that sends it within a statement of its own
+ * (`SELECT pg_notify(channel, payload)`, e.g. the stock ledger's one statement).
+ */
+export const changesNotice = (
+  businessId: string,
+  changes: readonly Change[],
+): { channel: string; payload: string } => {
+  const at = new Date().toISOString();
+  let payload = JSON.stringify({ b: businessId, at, c: changes.map((c) => shrink(c, true)) });
+  if (payload.length > MAX_PAYLOAD)
+    payload = JSON.stringify({ b: businessId, at, c: changes.map((c) => shrink(c, false)) });
+  return { channel: CHANGES_CHANNEL, payload };
+};
+
+/**
  * Tells the business's open devices (on every server process) what changed. Call it inside the
  * writer's transaction: the message is delivered when, and only if, the transaction commits.
  */
@@ -42,11 +57,8 @@ export const publishChanges = async (
   changes: readonly Change[],
 ): Promise<void> => {
   if (changes.length === 0) return;
-  const at = new Date().toISOString();
-  let payload = JSON.stringify({ b: businessId, at, c: changes.map((c) => shrink(c, true)) });
-  if (payload.length > MAX_PAYLOAD)
-    payload = JSON.stringify({ b: businessId, at, c: changes.map((c) => shrink(c, false)) });
-  await notifyIn(tx, CHANGES_CHANNEL, payload);
+  const { channel, payload } = changesNotice(businessId, changes);
+  await notifyIn(tx, channel, payload);
 };
 
 /** One change (see `publishChanges`). */

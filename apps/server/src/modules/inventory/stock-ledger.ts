@@ -3,7 +3,7 @@ import { MAX_STOCK_LEVEL, MOVEMENT_KINDS, type MovementKind } from '@ms/contract
 import type { Tx } from '../../db/database.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
-import { publishChanges } from '../changes/index.js';
+import { changesNotice } from '../changes/index.js';
 
 /**
  * The only way stock changes. Every change is a movement row (store, item, signed quantity,
@@ -66,12 +66,6 @@ const mergeLines = (lines: readonly StockLine[]): StockLine[] => {
     .filter((line) => line.quantity !== 0);
 };
 
-const chunks = <T>(list: readonly T[], size: number): T[][] => {
-  const out: T[][] = [];
-  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
-  return out;
-};
-
 /** Applies signed quantities to store levels and writes one movement per line. Call inside a transaction. */
 export const moveStock = async (
   tx: Tx,
@@ -84,83 +78,90 @@ export const moveStock = async (
       throw badRequest(
         `quantity: ${Math.abs(line.quantity)} of ${await itemName(tx, ctx.businessId, line)} cannot move at once.`,
       );
-  const rows: MovementRow[] = [];
-  // One upsert per 1,000 lines (not one per line): a transfer or a count can touch many items.
-  for (const chunk of chunks(merged, 1000)) {
-    const levels = await sql<{ store_id: string; item_id: string; quantity: number }>`
-      INSERT INTO stock_levels (business_id, store_id, item_id, product_id, variety_id, quantity)
-      SELECT ${ctx.businessId}::uuid, x.store_id, x.item_id, x.product_id, x.variety_id, x.quantity
-        FROM unnest(
-          ${chunk.map((l) => l.storeId)}::uuid[],
-          ${chunk.map(itemIdOf)}::uuid[],
-          ${chunk.map((l) => l.productId)}::uuid[],
-          ${chunk.map((l) => l.varietyId)}::uuid[],
-          ${chunk.map((l) => l.quantity)}::int[]
-        ) AS x(store_id, item_id, product_id, variety_id, quantity)
-       ORDER BY x.store_id, x.item_id
-      ON CONFLICT (business_id, store_id, item_id)
-        DO UPDATE SET quantity = stock_levels.quantity + excluded.quantity
-        -- A level past the bound is left as it is (no row back), and refused below.
-        WHERE abs(stock_levels.quantity::bigint + excluded.quantity) <= ${MAX_STOCK_LEVEL}
-      RETURNING store_id, item_id, quantity`.execute(tx);
-    const after = new Map(levels.rows.map((r) => [`${r.store_id}:${r.item_id}`, r.quantity]));
-    for (const line of chunk) {
-      const itemId = itemIdOf(line);
-      const balance = after.get(`${line.storeId}:${itemId}`);
-      if (balance === undefined)
-        throw badRequest(
-          `quantity: the stock of ${await itemName(tx, ctx.businessId, line)} in that store cannot pass ${MAX_STOCK_LEVEL.toLocaleString('en-NG')} either way.`,
-        );
-      if (ctx.refuseNegative && line.quantity < 0 && balance < 0) {
-        const name = await itemName(tx, ctx.businessId, line);
-        throw conflict(`Not enough stock: only ${balance - line.quantity} of ${name} left in that store.`);
-      }
-      rows.push({
-        id: newId(),
-        store_id: line.storeId,
-        item_id: itemId,
-        product_id: line.productId,
-        variety_id: line.varietyId,
-        quantity: line.quantity,
-        balance_after: balance,
-      });
-    }
-  }
-  if (rows.length === 0) return rows;
-  // Chunked: one statement may hold at most 65,535 parameters (a large count can touch many items).
-  for (const chunk of chunks(rows, 1000))
-    await tx
-      .insertInto('stock_movements')
-      .values(
-        chunk.map((r) => ({
-          business_id: ctx.businessId,
-          ...r,
-          reason: ctx.reason,
-          adjustment_reason: ctx.adjustmentReason ?? null,
-          note: ctx.note ?? null,
-          reference_type: ctx.referenceType ?? null,
-          reference_id: ctx.referenceId ?? null,
-          user_id: ctx.userId,
-        })),
-      )
-      .execute();
+  if (merged.length === 0) return [];
+  const ids = merged.map(() => newId());
   // Stock is part of the product record devices download, so the product counts as changed.
-  const productIds = [...new Set(rows.map((r) => r.product_id))].sort();
-  // The rows are locked in id order first: an UPDATE ... IN (...) locks them in whatever order its
-  // plan reads them, and two sales of the same products in different stores then deadlocked.
-  for (const chunk of chunks(productIds, 5000))
-    await sql`
-      WITH locked AS MATERIALIZED (
-        SELECT id FROM products WHERE business_id = ${ctx.businessId} AND id = ANY(${chunk}::uuid[])
-         ORDER BY id FOR NO KEY UPDATE)
-      UPDATE products SET updated_at = clock_timestamp() FROM locked
-       WHERE products.business_id = ${ctx.businessId} AND products.id = locked.id`.execute(tx);
+  const productIds = [...new Set(merged.map((l) => l.productId))].sort();
+  const stores = [...new Set(merged.map((l) => l.storeId))];
   // Open devices of the stores concerned refresh these products (and, after a sale, the sales) now.
-  const stores = [...new Set(rows.map((r) => r.store_id))];
-  await publishChanges(tx, ctx.businessId, [
+  const notice = changesNotice(ctx.businessId, [
     { topic: 'products', stores, ids: productIds },
     ...(ctx.reason === 'sale' || ctx.reason === 'refund' ? [{ topic: 'sales' as const, stores }] : []),
   ]);
+  // One statement, whatever the number of lines (arrays are one parameter each), in this order:
+  // the levels (locked in store and item order), a movement per level with its balance, then the
+  // products, locked in id order (an UPDATE ... IN (...) locks rows in its plan's order, and two sales
+  // of the same products in different stores then deadlocked), then the notice to open devices.
+  // Each step reads the one before it, which fixes that order. A level past the bound is left as it
+  // is (no row back) and refused below: the transaction is then undone, movements and all.
+  const { rows: levels } = await sql<{ store_id: string; item_id: string; quantity: number }>`
+    WITH input AS (
+      SELECT * FROM unnest(
+        ${merged.map((l) => l.storeId)}::uuid[],
+        ${merged.map(itemIdOf)}::uuid[],
+        ${merged.map((l) => l.productId)}::uuid[],
+        ${merged.map((l) => l.varietyId)}::uuid[],
+        ${merged.map((l) => l.quantity)}::int[],
+        ${ids}::uuid[]
+      ) AS x(store_id, item_id, product_id, variety_id, quantity, movement_id)
+    ),
+    levels AS (
+      INSERT INTO stock_levels (business_id, store_id, item_id, product_id, variety_id, quantity)
+      SELECT ${ctx.businessId}::uuid, store_id, item_id, product_id, variety_id, quantity
+        FROM input ORDER BY store_id, item_id
+      ON CONFLICT (business_id, store_id, item_id)
+        DO UPDATE SET quantity = stock_levels.quantity + excluded.quantity
+        WHERE abs(stock_levels.quantity::bigint + excluded.quantity) <= ${MAX_STOCK_LEVEL}
+      RETURNING store_id, item_id, quantity
+    ),
+    moved AS (
+      INSERT INTO stock_movements (business_id, id, store_id, item_id, product_id, variety_id, quantity,
+                                   balance_after, reason, adjustment_reason, note, reference_type,
+                                   reference_id, user_id)
+      SELECT ${ctx.businessId}::uuid, i.movement_id, i.store_id, i.item_id, i.product_id, i.variety_id,
+             i.quantity, l.quantity, ${ctx.reason}, ${ctx.adjustmentReason ?? null}, ${ctx.note ?? null},
+             ${ctx.referenceType ?? null}, ${ctx.referenceId ?? null}::uuid, ${ctx.userId}::uuid
+        FROM input i JOIN levels l ON l.store_id = i.store_id AND l.item_id = i.item_id
+      RETURNING 1
+    ),
+    locked AS MATERIALIZED (
+      SELECT id FROM products
+       WHERE business_id = ${ctx.businessId} AND id = ANY(${productIds}::uuid[])
+         AND (SELECT count(*) FROM moved) >= 0
+       ORDER BY id FOR NO KEY UPDATE
+    ),
+    touched AS (
+      UPDATE products SET updated_at = clock_timestamp() FROM locked
+       WHERE products.business_id = ${ctx.businessId} AND products.id = locked.id
+      RETURNING 1
+    ),
+    told AS (
+      SELECT pg_notify(${notice.channel}, ${notice.payload}) FROM (SELECT count(*) FROM touched) t
+    )
+    SELECT l.store_id, l.item_id, l.quantity FROM levels l, (SELECT count(*) FROM told) done`.execute(tx);
+  const after = new Map(levels.map((r) => [`${r.store_id}:${r.item_id}`, r.quantity]));
+  const rows: MovementRow[] = [];
+  for (const [index, line] of merged.entries()) {
+    const itemId = itemIdOf(line);
+    const balance = after.get(`${line.storeId}:${itemId}`);
+    if (balance === undefined)
+      throw badRequest(
+        `quantity: the stock of ${await itemName(tx, ctx.businessId, line)} in that store cannot pass ${MAX_STOCK_LEVEL.toLocaleString('en-NG')} either way.`,
+      );
+    if (ctx.refuseNegative && line.quantity < 0 && balance < 0) {
+      const name = await itemName(tx, ctx.businessId, line);
+      throw conflict(`Not enough stock: only ${balance - line.quantity} of ${name} left in that store.`);
+    }
+    rows.push({
+      id: ids[index]!,
+      store_id: line.storeId,
+      item_id: itemId,
+      product_id: line.productId,
+      variety_id: line.varietyId,
+      quantity: line.quantity,
+      balance_after: balance,
+    });
+  }
   return rows;
 };
 
