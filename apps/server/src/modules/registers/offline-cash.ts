@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Tx } from '../../db/database.js';
-import { insertMovement, openRegisterOf } from './register-ledger.js';
+import { insertMovement } from './register-ledger.js';
 
 /**
  * Cash kept on a sale made offline (decision 0004). The money is already in a drawer, so the sale
@@ -23,22 +23,27 @@ export const keepOfflineCash = async (
   },
 ): Promise<{ registerId: string | null; unregisteredKobo: number }> => {
   if (!Number.isSafeInteger(input.amountKobo)) throw new RangeError('amountKobo must be an integer');
-  const openThen = await tx
+  // One query for both: the sessions open then come first, in their order, then those open now in
+  // `openRegisterOf`'s order (the cashier's own, then the one they opened, then the latest).
+  const session = await tx
     .selectFrom('register_sessions')
     .selectAll()
+    .select(sql<boolean>`(opened_at <= ${input.madeAt})`.as('open_then'))
     .where('business_id', '=', input.businessId)
     .where('store_id', '=', input.storeId)
     .where('status', '=', 'open')
-    .where('opened_at', '<=', input.madeAt)
+    .orderBy(sql`(opened_at <= ${input.madeAt})`, 'desc')
     .orderBy(sql`(operator_id = ${input.userId}::uuid)`, 'desc')
+    .orderBy(
+      sql`CASE WHEN opened_at <= ${input.madeAt} THEN NULL ELSE (opened_by = ${input.userId}::uuid) END`,
+      'desc',
+    )
     .orderBy('opened_at', 'desc')
     .orderBy('id', 'desc')
     .limit(1)
     .forShare()
     .executeTakeFirst();
-  const session =
-    openThen ??
-    (await openRegisterOf(tx, input.businessId, input.storeId, { userId: input.userId, lock: true }));
+  const openThen = session?.open_then === true;
   if (!session) return { registerId: null, unregisteredKobo: input.amountKobo };
   if (input.amountKobo > 0)
     await insertMovement(tx, session, {
