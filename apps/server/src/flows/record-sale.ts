@@ -324,7 +324,7 @@ const writeSale = async (
       const registerId = cash
         ? cash.registerId
         : ((await openRegisterOf(tx, b, storeId, { userId: auth.userId }))?.register_id ?? null);
-      await updateSale(tx, b, saleId, {
+      const columns = {
         register_id: registerId,
         customer_id: customerId,
         pending_customer_id: pendingCustomerId,
@@ -342,7 +342,7 @@ const writeSale = async (
         note: input.note || null,
         offline_date: offlineDateOf(input.offline_date),
         is_offline_data: input.is_offline_data ?? input.offline_date != null,
-      });
+      };
       const kept = payments
         .map((p) => (p.method === 'cash' ? { ...p, amountKobo: 0 } : p))
         .filter((p) => p.method !== 'cash');
@@ -355,16 +355,20 @@ const writeSale = async (
         auth.userId,
         kept.map((p) => ({ ...p, methodLabel: labels.get(p.method) ?? null })),
       );
-      const sale = readBack ? await loadNewSale(tx, b, saleId) : null;
-      if (readBack && !sale) throw new Error('sale missing after insert');
       // Last: the receipt number. Every sale of the business waits for the counter row until this
-      // transaction commits, so nothing else runs after it.
-      const numbered = await numberSale(tx, b, saleId);
-      if (sale) {
-        sale.receipt_number = numbered.receiptNumber;
-        sale.updated_at = numbered.updatedAt.toISOString();
+      // transaction commits, so nothing else runs after it. Answering only the id, the sale's
+      // columns go with it; answering the sale, they are written first and the sale read back.
+      if (!readBack) {
+        await numberSale(tx, b, saleId, columns);
+        return { saleId, sale: null, created: true, ...(dropped ? { notice: dropped } : {}) };
       }
-      return { saleId, sale: sale ?? null, created: true, ...(dropped ? { notice: dropped } : {}) };
+      await updateSale(tx, b, saleId, columns);
+      const sale = await loadNewSale(tx, b, saleId);
+      if (!sale) throw new Error('sale missing after insert');
+      const numbered = await numberSale(tx, b, saleId);
+      sale.receipt_number = numbered.receiptNumber;
+      sale.updated_at = numbered.updatedAt.toISOString();
+      return { saleId, sale, created: true, ...(dropped ? { notice: dropped } : {}) };
     });
   } catch (error) {
     // The store named does not belong to this business (the sale row's foreign key).

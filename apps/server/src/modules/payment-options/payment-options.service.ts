@@ -208,7 +208,16 @@ export const paymentMethodLabels = async (
   const labels = new Map<string, string>();
   const custom = [...new Set(methods.filter((m) => isUuid(m)).map((m) => m.toLowerCase()))];
   const options = new Map((await optionsByIds(db, businessId, custom)).map((o) => [o.id, o]));
-  const builtIn = methods.some((m) => !isUuid(m)) ? await builtIns(db, businessId) : [];
+  // A sale made offline may use a built-in method switched off since: its switches are not read.
+  const builtIn = !methods.some((m) => !isUuid(m))
+    ? []
+    : opts.madeOffline
+      ? SALE_PAYMENT_METHODS.map((method) => ({
+          method,
+          label: SALE_PAYMENT_METHOD_LABELS[method],
+          enabled: true,
+        }))
+      : await builtIns(db, businessId);
   methods.forEach((method, index) => {
     if (isUuid(method)) {
       const o = options.get(method.toLowerCase());

@@ -1,3 +1,4 @@
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Tx } from '../../db/database.js';
 
 /**
@@ -22,8 +23,10 @@ export const productsForSale = async (
     .where('business_id', '=', businessId)
     .where('id', 'in', [...ids.varietyIds]);
   if (!opts.withDeleted) varieties = varieties.where('deleted_at', 'is', null);
-  return {
-    products: ids.productIds.length ? await products.execute() : [],
-    varieties: ids.varietyIds.length ? await varieties.execute() : [],
-  };
+  if (ids.varietyIds.length === 0)
+    return { products: ids.productIds.length ? await products.execute() : [], varieties: [] };
+  // Both in one round trip.
+  return tx
+    .selectNoFrom([jsonArrayFrom(products).as('products'), jsonArrayFrom(varieties).as('varieties')])
+    .executeTakeFirstOrThrow();
 };

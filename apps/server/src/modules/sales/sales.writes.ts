@@ -102,14 +102,23 @@ export const numberSale = async (
   tx: Tx,
   businessId: string,
   saleId: string,
+  /** Other columns of the sale written by the same statement (a round trip fewer). */
+  patch: Updateable<SalesTable> = {},
 ): Promise<{ receiptNumber: string; updatedAt: Date }> => {
-  const { rows } = await sql<{ receipt_number: string; updated_at: Date }>`
-    WITH c AS (${bumpCounter(businessId, 'receipt')})
-    UPDATE sales SET receipt_number = 'RC-' || CASE WHEN length(c.value::text) >= 6 THEN c.value::text
-      ELSE lpad(c.value::text, 6, '0') END
-    FROM c WHERE sales.business_id = ${businessId} AND sales.id = ${saleId}
-    RETURNING sales.receipt_number, sales.updated_at`.execute(tx);
-  const row = rows[0];
+  const row = await tx
+    // Kysely puts a raw CTE body in no parentheses of its own.
+    .with('c(value)', () => sql<{ value: number }>`(${bumpCounter(businessId, 'receipt')})`)
+    .updateTable('sales')
+    .from('c')
+    .set({
+      ...patch,
+      receipt_number: sql<string>`'RC-' || CASE WHEN length(c.value::text) >= 6 THEN c.value::text
+        ELSE lpad(c.value::text, 6, '0') END`,
+    })
+    .where('sales.business_id', '=', businessId)
+    .where('sales.id', '=', saleId)
+    .returning(['sales.receipt_number', 'sales.updated_at'])
+    .executeTakeFirst();
   if (!row) throw new Error(`sale ${saleId} missing when numbered`);
   return { receiptNumber: row.receipt_number, updatedAt: new Date(row.updated_at) };
 };
