@@ -194,17 +194,25 @@ test('a product with variants, a modifier set and a tag: create, list, search, e
     })
     .toBe(7000);
 
-  // Someone else saves meanwhile: this screen's save is refused and offers to reload.
-  const current = await api.get(`/v2/business/${b}/products/${saved._id}`);
-  await api.put(`/v2/business/${b}/products/${saved._id}`, {
-    description: 'Changed on the phone',
-    updated_at: current.updated_at,
-  });
+  // Someone else saves while nothing is being typed here: the open screen shows their version.
+  const phoneEdit = async (description: string) => {
+    const current = await api.get(`/v2/business/${b}/products/${saved._id}`);
+    await api.put(`/v2/business/${b}/products/${saved._id}`, { description, updated_at: current.updated_at });
+  };
+  await phoneEdit('Changed on the phone');
+  await expect(page.getByLabel('Description')).toHaveValue('Changed on the phone');
+
+  // Someone else saves while a price is being typed here: what is typed stays, and the save is
+  // refused with an offer to reload their version.
   await page.getByLabel('Price of S / Red').fill('5200');
+  await phoneEdit('Changed on the phone again');
+  await expect(page.getByText('Someone else saved this product while you were editing it.')).toBeVisible();
+  await expect(page.getByLabel('Price of S / Red')).toHaveValue('₦5,200');
+  await expect(page.getByLabel('Description')).toHaveValue('Changed on the phone');
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Someone else changed this product')).toBeVisible();
   await page.getByRole('button', { name: 'Reload' }).click();
-  await expect(page.getByLabel('Description')).toHaveValue('Changed on the phone');
+  await expect(page.getByLabel('Description')).toHaveValue('Changed on the phone again');
   await expect(page.getByLabel('Price of S / Red')).toHaveValue('₦5,000');
 
   // Screenshots at 375 px (without the toasts over them).

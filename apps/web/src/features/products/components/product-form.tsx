@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Alert, Button, Grid, Group, Paper, Stack } from '@mantine/core';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import type { Product, ProductType, Store } from '@ms/contracts';
@@ -29,6 +29,8 @@ export type ProductFormProps = {
   notice?: ReactNode;
   /** Extra buttons beside Save (Delete on edit). */
   actions?: ReactNode;
+  /** Told when the form starts or stops differing from what it was started with. */
+  onDirtyChange?: (dirty: boolean) => void;
 };
 
 /**
@@ -45,6 +47,7 @@ export const ProductForm = ({
   onSubmit,
   notice,
   actions,
+  onDirtyChange,
 }: ProductFormProps) => {
   const storeIds = useMemo(() => stores.map((s) => s._id), [stores]);
   const original = useRef<Product | undefined>(product);
@@ -64,7 +67,10 @@ export const ProductForm = ({
     defaultValues: product ? fromProduct(product) : emptyProduct(storeIds),
   });
   const { control, handleSubmit, setValue, getValues, formState } = form;
-  const { errors } = formState;
+  const { errors, isDirty } = formState;
+  const dirtyChanged = useRef(onDirtyChange);
+  dirtyChanged.current = onDirtyChange;
+  useEffect(() => dirtyChanged.current?.(isDirty), [isDirty]);
   const productType = useWatch({ control, name: 'product_type' });
   const trackStock = useWatch({ control, name: 'track_stock' });
   const disabled = busy || !canSave;

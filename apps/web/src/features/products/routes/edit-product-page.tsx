@@ -15,7 +15,8 @@ import { listPathFor } from '../lib/back-path';
 /**
  * Edit a product (/productsinventory/edit-product/{id}). The save carries the updated_at that was
  * loaded: if someone changed the product meanwhile the server refuses (409) and the screen offers
- * to reload their version.
+ * to reload their version. A newer version reaching the screen (another device's change, pushed
+ * live) replaces the form only while nothing is being edited: changes being typed are never wiped.
  */
 const EditProductPage = () => {
   const { id = '' } = useParams();
@@ -28,6 +29,8 @@ const EditProductPage = () => {
   const update = useUpdateProduct(id);
   const remove = useDeleteProduct();
   const [confirmDelete, setConfirmDelete] = useState(false);
+  /** The version the form was started from, kept while it is being edited. */
+  const [pinned, setPinned] = useState<typeof product.data>(undefined);
   const canEdit = hasPermission(session, 'catalogue.edit_product');
   const canDelete = hasPermission(session, 'catalogue.delete_product');
 
@@ -38,6 +41,7 @@ const EditProductPage = () => {
       : null;
   const reload = async () => {
     await product.refetch();
+    setPinned(undefined);
     update.reset();
   };
 
@@ -97,7 +101,8 @@ const EditProductPage = () => {
       </Stack>
     );
 
-  const saved = product.data;
+  const saved = pinned ?? product.data;
+  const latest = product.data;
   return (
     <Stack maw={1200} mx="auto" gap="md">
       {header}
@@ -109,14 +114,17 @@ const EditProductPage = () => {
         stores={stores.data ?? []}
         busy={update.isPending || remove.isPending}
         canSave={canEdit}
+        onDirtyChange={(dirty) => setPinned(dirty ? latest : undefined)}
         onSubmit={(body) =>
           update.mutate(body as UpdateProductBody, {
-            onSuccess: (p) =>
+            onSuccess: (p) => {
+              setPinned(undefined);
               notifications.show({
                 color: 'teal',
                 title: 'Saved',
                 message: `Your changes to ${p.name} were saved.`,
-              }),
+              });
+            },
           })
         }
         notice={
@@ -139,6 +147,11 @@ const EditProductPage = () => {
           ) : update.error ? (
             <Alert color="red" title="Could not save your changes" role="alert">
               {update.error.message}
+            </Alert>
+          ) : latest && latest.updated_at !== saved.updated_at ? (
+            <Alert color="yellow" title="Changed on another device" role="status">
+              Someone else saved this product while you were editing it. What you typed is kept here; saving
+              will ask you to reload their version first.
             </Alert>
           ) : null
         }
