@@ -12,6 +12,8 @@ import * as m0011 from './migrations/0011_sale_times_costs.js';
 import * as m0012 from './migrations/0012_stock_totals.js';
 import * as m0014 from './migrations/0014_upload_row_groups.js';
 import * as m0015 from './migrations/0015_auth_changes.js';
+import * as m0016 from './migrations/0016_receipt_number_at_commit.js';
+import * as m0017 from './migrations/0017_stock_totals_plans.js';
 
 /** Ordered, forward-only migrations. Add the next file here in order. */
 const migrations: Record<string, Migration> = {
@@ -27,6 +29,8 @@ const migrations: Record<string, Migration> = {
   '0012_stock_totals': m0012,
   '0014_upload_row_groups': m0014,
   '0015_auth_changes': m0015,
+  '0016_receipt_number_at_commit': m0016,
+  '0017_stock_totals_plans': m0017,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

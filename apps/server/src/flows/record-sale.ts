@@ -24,10 +24,9 @@ import {
   insertSalePayments,
   loadNewSale,
   loadSale,
-  numberSale,
+  updateSale,
   saleExists,
   storedDiscount,
-  updateSale,
 } from '../modules/sales/index.js';
 import { assertStoreAccess } from '../modules/stores/index.js';
 import {
@@ -143,14 +142,18 @@ export const recordSale = async (
   input: RecordSaleInput,
   rules: SaleRules = onlineRules,
 ): Promise<{ sale: Sale; created: boolean; notice?: SaleNotice }> => {
-  const { sale, created, notice } = await writeSale(db, auth, input, rules, true);
+  const { saleId, created, notice } = await recordSaleOfBatch(db, auth, input, rules);
+  // Read after the commit, so no row the sale locked waits for it (a new sale has no refunds yet).
+  const sale = created
+    ? await loadNewSale(db, auth.businessId, saleId)
+    : await loadSale(db, auth.businessId, saleId);
   if (!sale) throw new Error('sale missing after insert');
   return { sale, created, ...(notice ? { notice } : {}) };
 };
 
 /**
- * The same, for one sale of an uploaded batch: answers only the sale's id, and the batch reads all
- * its sales back at once after the last one (`loadSales`: 5 queries a batch instead of 3 a sale).
+ * Records the sale in one transaction and answers only its id: a batch of uploaded sales reads all
+ * of them back at once after the last one (`loadSales`), a sale at the counter right after its commit.
  */
 export const recordSaleOfBatch = async (
   db: Database,
@@ -158,18 +161,6 @@ export const recordSaleOfBatch = async (
   input: RecordSaleInput,
   rules: SaleRules,
 ): Promise<{ saleId: string; created: boolean; notice?: SaleNotice }> => {
-  const { saleId, created, notice } = await writeSale(db, auth, input, rules, false);
-  return { saleId, created, ...(notice ? { notice } : {}) };
-};
-
-/** `readBack`: answer the stored sale (read in the transaction), or only its id. */
-const writeSale = async (
-  db: Database,
-  auth: AuthContext,
-  input: RecordSaleInput,
-  rules: SaleRules,
-  readBack: boolean,
-): Promise<{ saleId: string; sale: Sale | null; created: boolean; notice?: SaleNotice }> => {
   const b = auth.businessId;
   const saleId = input._id.toLowerCase();
   const storeId = input.store_id.toLowerCase();
@@ -178,13 +169,8 @@ const writeSale = async (
       // 1. Claim the id. A retry (or a concurrent twin that just committed) finds it taken.
       const claim = await claimSaleId(tx, { businessId: b, saleId, storeId, userId: auth.userId });
       if (claim === 'taken') {
-        if (!readBack) {
-          if (!(await saleExists(tx, b, saleId))) throw conflict(SALE_BEING_RECORDED);
-          return { saleId, sale: null, created: false };
-        }
-        const stored = await loadSale(tx, b, saleId);
-        if (!stored) throw conflict(SALE_BEING_RECORDED);
-        return { saleId, sale: stored, created: false };
+        if (!(await saleExists(tx, b, saleId))) throw conflict(SALE_BEING_RECORDED);
+        return { saleId, created: false };
       }
       if (claim === 'used_elsewhere') throw conflict('This sale id is already used; make a new sale.');
 
@@ -355,20 +341,10 @@ const writeSale = async (
         auth.userId,
         kept.map((p) => ({ ...p, methodLabel: labels.get(p.method) ?? null })),
       );
-      // Last: the receipt number. Every sale of the business waits for the counter row until this
-      // transaction commits, so nothing else runs after it. Answering only the id, the sale's
-      // columns go with it; answering the sale, they are written first and the sale read back.
-      if (!readBack) {
-        await numberSale(tx, b, saleId, columns);
-        return { saleId, sale: null, created: true, ...(dropped ? { notice: dropped } : {}) };
-      }
+      // The receipt number is given as the transaction commits (migration 0016): the business's
+      // counter row is held only while the commit is written.
       await updateSale(tx, b, saleId, columns);
-      const sale = await loadNewSale(tx, b, saleId);
-      if (!sale) throw new Error('sale missing after insert');
-      const numbered = await numberSale(tx, b, saleId);
-      sale.receipt_number = numbered.receiptNumber;
-      sale.updated_at = numbered.updatedAt.toISOString();
-      return { saleId, sale, created: true, ...(dropped ? { notice: dropped } : {}) };
+      return { saleId, created: true, ...(dropped ? { notice: dropped } : {}) };
     });
   } catch (error) {
     // The store named does not belong to this business (the sale row's foreign key).

@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { Tx } from '../db/database.js';
 
 /** Next human number of a kind for a business ("TR-0001"), safe under concurrent writers. */
@@ -18,11 +18,3 @@ export const nextNumber = async (
     .executeTakeFirstOrThrow();
   return `${prefix}-${String(row.value).padStart(4, '0')}`;
 };
-
-/**
- * The same increment as one SQL statement returning `value`, for a CTE of a statement that uses the
- * number (`WITH c AS (${bumpCounter(...)}) UPDATE ... FROM c`): one round trip while the row is locked.
- */
-export const bumpCounter = (businessId: string, name: string): RawBuilder<{ value: number }> =>
-  sql<{ value: number }>`INSERT INTO counters (business_id, name, value) VALUES (${businessId}, ${name}, 1)
-    ON CONFLICT (business_id, name) DO UPDATE SET value = counters.value + 1 RETURNING value`;

@@ -7,7 +7,6 @@ export {
   insertSalePayments,
   linkPendingCustomer,
   lockSale,
-  numberSale,
   paidByMethod,
   refundedByMethod,
   saleExists,

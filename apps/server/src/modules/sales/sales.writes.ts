@@ -1,8 +1,7 @@
-import { sql, type Updateable } from 'kysely';
+import type { Updateable } from 'kysely';
 import type { DiscountInput } from '@ms/contracts';
 import type { Tx } from '../../db/database.js';
 import type { RefundPayoutJson, RefundsTable, SaleLineModifierJson, SalesTable } from '../../db/schema.js';
-import { bumpCounter } from '../../lib/counters.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { isUuid, newId } from '../../lib/ids.js';
 import type { AuthContext } from '../../plugins/auth.js';
@@ -91,36 +90,6 @@ export const updateSale = async (
     .where('business_id', '=', businessId)
     .where('id', '=', saleId)
     .execute();
-};
-
-/**
- * Gives a sale its receipt number (RC-000001: six digits, more when needed) from the business's
- * receipt counter, in one statement. The counter row is locked until the transaction ends and every
- * sale of the business takes it, so a flow calls this as its last statement before commit.
- */
-export const numberSale = async (
-  tx: Tx,
-  businessId: string,
-  saleId: string,
-  /** Other columns of the sale written by the same statement (a round trip fewer). */
-  patch: Updateable<SalesTable> = {},
-): Promise<{ receiptNumber: string; updatedAt: Date }> => {
-  const row = await tx
-    // Kysely puts a raw CTE body in no parentheses of its own.
-    .with('c(value)', () => sql<{ value: number }>`(${bumpCounter(businessId, 'receipt')})`)
-    .updateTable('sales')
-    .from('c')
-    .set({
-      ...patch,
-      receipt_number: sql<string>`'RC-' || CASE WHEN length(c.value::text) >= 6 THEN c.value::text
-        ELSE lpad(c.value::text, 6, '0') END`,
-    })
-    .where('sales.business_id', '=', businessId)
-    .where('sales.id', '=', saleId)
-    .returning(['sales.receipt_number', 'sales.updated_at'])
-    .executeTakeFirst();
-  if (!row) throw new Error(`sale ${saleId} missing when numbered`);
-  return { receiptNumber: row.receipt_number, updatedAt: new Date(row.updated_at) };
 };
 
 /** A line as sold: what it is, its price and cost when sold, its discount. */
