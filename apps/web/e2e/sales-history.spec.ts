@@ -159,6 +159,9 @@ test('find a sale, re-issue its receipt, refund a line to cash, and collect an u
     lines: [{ line_id: riceLine._id, quantity: 1 }],
     to: 'cash',
   });
+  // Pushed to this page: the window says so, and keeps what the cashier picked.
+  await expect(refund.getByText('This sale was changed while this window was open.')).toBeVisible();
+  await expect(refund.getByTestId('refund-amount')).toHaveText('₦6,500.00');
   await refund.getByRole('button', { name: 'Refund ₦6,500.00' }).click();
   await expect(refund.getByRole('alert')).toHaveText('Mama Gold rice 5kg is already fully refunded.');
   await page.keyboard.press('Escape');

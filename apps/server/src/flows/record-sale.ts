@@ -142,7 +142,7 @@ export const recordSale = async (
   input: RecordSaleInput,
   rules: SaleRules = onlineRules,
 ): Promise<{ sale: Sale; created: boolean; notice?: SaleNotice }> => {
-  const { saleId, created, notice } = await recordSaleOfBatch(db, auth, input, rules);
+  const { saleId, created, notice } = await writeSale(db, auth, input, rules);
   // Read after the commit, so no row the sale locked waits for it (a new sale has no refunds yet).
   const sale = created
     ? await loadNewSale(db, auth.businessId, saleId)
@@ -155,7 +155,7 @@ export const recordSale = async (
  * Records the sale in one transaction and answers only its id: a batch of uploaded sales reads all
  * of them back at once after the last one (`loadSales`), a sale at the counter right after its commit.
  */
-export const recordSaleOfBatch = async (
+export const writeSale = async (
   db: Database,
   auth: AuthContext,
   input: RecordSaleInput,

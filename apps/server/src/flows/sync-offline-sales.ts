@@ -4,7 +4,7 @@ import { runUploadBatch } from '../lib/upload-batch.js';
 import type { AuthContext } from '../plugins/auth.js';
 import { offlineSaleRules } from './offline-sale-rules.js';
 import { loadSales } from '../modules/sales/index.js';
-import { recordSaleOfBatch, SALE_BEING_RECORDED } from './record-sale.js';
+import { writeSale, SALE_BEING_RECORDED } from './record-sale.js';
 
 /**
  * POST /v1/sales/syncsale/ and POST /v2/business/{b}/sales/offline/sync: sales made offline, each
@@ -26,7 +26,7 @@ export const syncOfflineSales = async (
       const now = Date.now();
       const sent = input.offline_date == null ? now : new Date(input.offline_date).getTime();
       const madeAt = new Date(Math.min(sent, now));
-      const { saleId, created, notice } = await recordSaleOfBatch(
+      const { saleId, created, notice } = await writeSale(
         db,
         auth,
         { ...input, offline_date: input.offline_date ?? now, is_offline_data: input.is_offline_data ?? true },

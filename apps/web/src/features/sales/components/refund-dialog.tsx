@@ -4,9 +4,14 @@ import { formatMoney, type RefundDestination, type Sale } from '@ms/contracts';
 import { useRefundSale } from '../api/sales';
 import { refundableQuantity, refundLines, refundTotal, type RefundPicks } from '../lib/refund';
 
-/** Pick lines and units (up to what is left), where the money goes, and why; the amount shows before confirming. */
+/**
+ * Pick lines and units (up to what is left), where the money goes, and why; the amount shows before
+ * confirming. The lines are the sale as it was when the window opened: a change pushed from another
+ * till meanwhile (a refund, a payment) does not move what the cashier is picking; it is said, and the
+ * server checks the refund against the sale as it is now.
+ */
 export const RefundDialog = ({
-  sale,
+  sale: latest,
   opened,
   onClose,
 }: {
@@ -14,6 +19,8 @@ export const RefundDialog = ({
   opened: boolean;
   onClose: () => void;
 }) => {
+  const [sale] = useState(latest);
+  const changedElsewhere = latest.updated_at !== sale.updated_at;
   const [picks, setPicks] = useState<RefundPicks>({});
   const [to, setTo] = useState<RefundDestination>('cash');
   const [reason, setReason] = useState('');
@@ -105,6 +112,12 @@ export const RefundDialog = ({
               {formatMoney(amount)}
             </Text>
           </Group>
+          {changedElsewhere && !refund.isError && (
+            <Alert color="yellow" role="status" title="Changed on another till">
+              This sale was changed while this window was open. The refund is checked against the sale as it
+              is now; close and open Refund again to see what is left.
+            </Alert>
+          )}
           {refund.isError && <Alert color="red">{refund.error.message}</Alert>}
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
