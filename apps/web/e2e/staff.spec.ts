@@ -60,3 +60,58 @@ test('the owner adds a store and a cashier; the cashier logs in and is refused a
   await page.goto('/security');
   await expect(page.getByRole('heading', { name: 'Admins only' })).toBeVisible();
 });
+
+test('an edit in progress is kept when another device saves the same person; an idle screen shows their save', async ({
+  page,
+  request,
+}) => {
+  const { owner, deviceId } = await openAsNewOwner(page, request);
+  const headers = { Authorization: `Bearer ${owner.token}`, deviceID: deviceId };
+  const b = owner.business._id as string;
+  const roles = (await (await request.get(`/v1/businesses/${b}/roles`, { headers })).json()).data as {
+    _id: string;
+    name: string;
+  }[];
+  const made = await request.post(`/v1/businesses/${b}/employees`, {
+    headers,
+    data: {
+      first_name: 'Emeka',
+      last_name: 'Obi',
+      email: uniqueEmail('cashier'),
+      role_id: roles.find((r) => r.name === 'Cashier')!._id,
+      store_ids: [owner.business.stores[0].id],
+      password: PASSWORD,
+    },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const cashier = (await made.json()).data as { _id: string };
+  const saveElsewhere = async (data: Record<string, string>) => {
+    const res = await request.patch(`/v1/auth/${cashier._id}`, { headers, data });
+    expect(res.ok(), await res.text()).toBe(true);
+  };
+
+  // The screen hears other devices' saves once its change stream is open.
+  const streamOpen = page.waitForResponse((r) => r.url().includes('/changes/stream'));
+  await page.goto(`/edit-employee-details-user?id=${cashier._id}`);
+  await expect(page.getByLabel('First name')).toHaveValue('Emeka');
+  await streamOpen;
+
+  // Nothing typed yet: another device's save shows here by itself.
+  await saveElsewhere({ last_name: 'Okafor' });
+  await expect(page.getByLabel('Last name')).toHaveValue('Okafor');
+
+  // Typing: another device's save does not wipe it, and the screen says so.
+  await page.getByLabel('First name').fill('Chidi');
+  await saveElsewhere({ phone: '08099999999' });
+  await expect(page.getByText('Changed on another device')).toBeVisible();
+  await expect(page.getByLabel('First name')).toHaveValue('Chidi');
+
+  // The save sends what was typed here and keeps the other device's phone number.
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Chidi Okafor was updated.')).toBeVisible();
+  const saved = (
+    await (await request.get(`/v1/businesses/${b}/employees/${cashier._id}`, { headers })).json()
+  ).data as { first_name: string; last_name: string; phone: string };
+  expect(saved).toMatchObject({ first_name: 'Chidi', last_name: 'Okafor' });
+  expect(saved.phone).toContain('8099999999');
+});

@@ -126,10 +126,20 @@ const readSession = (db: Database, claims: { businessId: string; sessionId: stri
     .where('s.user_id', '=', claims.userId)
     .executeTakeFirst();
 
+/** The session's row with what the hook derives from it, worked out once per read (not per request). */
+const readAuth = async (db: Database, claims: { businessId: string; sessionId: string; userId: string }) => {
+  const row = await readSession(db, claims);
+  if (!row) return undefined;
+  const role = row.role_name.toLowerCase();
+  const isAdmin = role === ADMIN_ROLE;
+  const permissions: ReadonlySet<string> = new Set(row.role_active || isAdmin ? row.permissions : []);
+  return { ...row, role, isAdmin, permissions };
+};
+
 export const authPlugin = fp(
   async (app: FastifyInstance, opts: { db: Database; tokens: TokenService; notifier: Notifier }) => {
     const { db, tokens } = opts;
-    const cache = createAuthCache<Awaited<ReturnType<typeof readSession>> & object>(db, opts.notifier);
+    const cache = createAuthCache<Awaited<ReturnType<typeof readAuth>> & object>(db, opts.notifier);
     app.addHook('onClose', () => cache.stop());
     app.addHook('onRequest', async (request) => {
       if (request.routeOptions.config?.public) return;
@@ -142,7 +152,7 @@ export const authPlugin = fp(
       if (!claims) throw unauthorized('Invalid authorization token. Please log in again.');
 
       const key = `${claims.sessionId}:${claims.userId}`;
-      const row = await cache.get(claims.businessId, key, () => readSession(db, claims));
+      const row = await cache.get(claims.businessId, key, () => readAuth(db, claims));
 
       if (!row || row.revoked_at || row.expires_at.getTime() < Date.now())
         throw unauthorized('Your session has ended. Please log in again.');
@@ -156,15 +166,13 @@ export const authPlugin = fp(
         cache.patch(claims.businessId, key, (kept) => {
           kept.device_last_seen_at = new Date();
         });
-      const role = row.role_name.toLowerCase();
-      const isAdmin = role === ADMIN_ROLE;
       request.auth = {
         ...claims,
-        role,
+        role: row.role,
         roleId: row.role_id,
-        isAdmin,
+        isAdmin: row.isAdmin,
         isOwner: row.is_owner,
-        permissions: new Set(row.role_active || isAdmin ? row.permissions : []),
+        permissions: row.permissions,
         storeIds: row.store_ids,
       };
     });

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Anchor, Button, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -78,7 +78,24 @@ const EditEmployeeForm = ({
   });
   const { errors, dirtyFields, isDirty } = formState;
 
-  useEffect(() => reset(toValues(employee)), [employee, reset]);
+  // A newer record (another device's save, pushed live) replaces the form only while nothing is being
+  // edited: what is being typed is kept, and the save sends only the fields changed here.
+  const editing = useRef(isDirty);
+  editing.current = isDirty;
+  const [changedElsewhere, setChangedElsewhere] = useState(false);
+  const shown = useRef(employee);
+  useEffect(() => {
+    if (shown.current === employee) return;
+    shown.current = employee;
+    if (editing.current) setChangedElsewhere(true);
+    else reset(toValues(employee));
+  }, [employee, reset]);
+  // Edits undone after such a change: show the newer record.
+  useEffect(() => {
+    if (isDirty || !changedElsewhere) return;
+    setChangedElsewhere(false);
+    reset(toValues(shown.current));
+  }, [isDirty, changedElsewhere, reset]);
 
   const submit = handleSubmit((values) => {
     const body = Object.fromEntries(
@@ -151,6 +168,12 @@ const EditEmployeeForm = ({
               />
             )}
           </Paper>
+          {changedElsewhere && !update.error && (
+            <Alert color="yellow" title="Changed on another device" role="status">
+              Someone else saved this person while you were editing. What you typed is kept here; saving
+              changes only the fields you edited.
+            </Alert>
+          )}
           {update.error && (
             <Alert color="red" title="Could not save">
               {update.error.message}
