@@ -44,7 +44,9 @@ export const startServer = async ({ port, postgres = false, demo = true }) => {
       await c.end();
     };
   }
-  const args = [join(root, 'apps/server/dist/server.js'), ...(demo ? [] : ['--no-demo'])];
+  // BENCH_SERVER_NODE_ARGS: flags for the server's node (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const args = [...nodeArgs, join(root, 'apps/server/dist/server.js'), ...(demo ? [] : ['--no-demo'])];
   const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const started = Date.now();
   for (;;) {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { hasFinishedDownload, type TableName } from '@/offline';
+import { hasFinishedDownload, syncNow, type TableName } from '@/offline';
 import { tillScreens } from './till-screens';
 
 /** What the till reads from the device when the network is gone. */
@@ -7,10 +7,26 @@ const TILL_TABLES: readonly TableName[] = ['products', 'customers', 'stores'];
 const ASK_AGAIN_MS = 1_000;
 
 /**
+ * The whole app is saved on this device: the service worker has precached it and controls the page
+ * (it claims the page once installed), so a screen or widget loaded lazily after the network drops
+ * (the offline banner's waiting list, say) still loads. Without service workers (or in development)
+ * there is nothing to wait for.
+ */
+const appSavedHere = (): boolean =>
+  import.meta.env.DEV || typeof navigator === 'undefined' || !('serviceWorker' in navigator)
+    ? true
+    : navigator.serviceWorker.controller !== null;
+
+/**
  * Whether the till can go on selling if the network drops now (issue 11): the payment and receipt
- * screen's code is in memory (loaded ahead, so moving to payment needs no download) and the
- * catalogue, customers and stores have landed in the device's database. Until then the till says
+ * screen's code is in memory (loaded ahead, so moving to payment needs no download), the rest of
+ * the app is saved on the device, and the catalogue, customers and stores have landed in the
+ * device's database. Until then the till says
  * it is getting ready; it never claims more than it has.
+ *
+ * On a first visit those tables are asked for at once (online), not left to the periodic sync,
+ * which reaches the last of them some 20 s after login: a cashier who opens the till on a new
+ * phone is ready to sell offline in seconds. A table another tab is downloading is left to it.
  */
 export const useTillReadiness = (businessId: string): boolean => {
   const [ready, setReady] = useState(false);
@@ -19,6 +35,7 @@ export const useTillReadiness = (businessId: string): boolean => {
     let live = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let screens: Promise<boolean> | null = null;
+    let asked = false;
     const loadScreens = () =>
       Promise.all([tillScreens.payment(), tillScreens.dashboard()]).then(
         () => true,
@@ -34,8 +51,13 @@ export const useTillReadiness = (businessId: string): boolean => {
         ...TILL_TABLES.map((t) => hasFinishedDownload(businessId, t).catch(() => false)),
       ]);
       if (!live) return;
-      if (loaded && tables.every(Boolean)) setReady(true);
-      else timer = setTimeout(() => void check(), ASK_AGAIN_MS);
+      if (loaded && appSavedHere() && tables.every(Boolean)) return void setReady(true);
+      const missing = TILL_TABLES.filter((_, i) => !tables[i]);
+      if (!asked && missing.length > 0 && navigator.onLine !== false) {
+        asked = true;
+        void syncNow(businessId, [...missing]);
+      }
+      timer = setTimeout(() => void check(), ASK_AGAIN_MS);
     };
     void check();
     return () => {
