@@ -12,6 +12,7 @@ import {
 import type { Database, InTx } from '../db/database.js';
 import { isForeignKeyViolation } from '../lib/db-errors.js';
 import { badRequest, conflict, forbidden, notFound } from '../lib/errors.js';
+import type { Turn } from '../lib/upload-batch.js';
 import type { AuthContext } from '../plugins/auth.js';
 import { findCustomer } from '../modules/customers/index.js';
 import { moveStock } from '../modules/inventory/index.js';
@@ -160,6 +161,8 @@ export const writeSale = async (
   auth: AuthContext,
   input: RecordSaleInput,
   rules: SaleRules,
+  /** An uploaded batch's order (lib/upload-batch.ts): waited for before the stock moves. */
+  turn?: Turn,
 ): Promise<{ saleId: string; created: boolean; notice?: SaleNotice }> => {
   const b = auth.businessId;
   const saleId = input._id.toLowerCase();
@@ -220,6 +223,11 @@ export const writeSale = async (
           netKobo: totals.lines[position]?.netKobo ?? 0,
         })),
       );
+
+      // Up to here a sale locks nothing another sale waits for (its own new rows, key-share locks of
+      // what it names, a customer's lock that the batch never takes twice at once): the sales of an
+      // uploaded batch run that far side by side, and from here on one after the other, in order.
+      await turn?.();
 
       // 4. Stock leaves the store (overselling allowed: the sale already happened at the counter).
       // Stock rows are locked before loyalty balances and the receipt counter, in every flow, so

@@ -6,10 +6,14 @@ import { offlineSaleRules } from './offline-sale-rules.js';
 import { loadSales } from '../modules/sales/index.js';
 import { writeSale, SALE_BEING_RECORDED } from './record-sale.js';
 
+/** Sales of one upload recorded at once, each in its own transaction and connection. */
+const SALES_SIDE_BY_SIDE = 4;
+
 /**
  * POST /v1/sales/syncsale/ and POST /v2/business/{b}/sales/offline/sync: sales made offline, each
  * recorded on its own (one transaction each, idempotent on the device's `_id`) by the rules of
  * flows/offline-sale-rules.ts. A sale made "in the future" (a device clock ahead) counts as made now.
+ * Several are recorded side by side, committing in the order sent: no sale after a failed one commits.
  */
 export const syncOfflineSales = async (
   db: Database,
@@ -22,7 +26,15 @@ export const syncOfflineSales = async (
     schema: offlineSaleRecord,
     transient: (error) => error.message === SALE_BEING_RECORDED,
     log,
-    record: async (input) => {
+    // Sales side by side up to their stock (decision 0004); two naming one customer never at once.
+    overlap: {
+      window: SALES_SIDE_BY_SIDE,
+      keys: (input) => [
+        `sale:${input._id.toLowerCase()}`,
+        ...(input.customer_id ? [`customer:${input.customer_id.toLowerCase()}`] : []),
+      ],
+    },
+    record: async (input, turn) => {
       const now = Date.now();
       const sent = input.offline_date == null ? now : new Date(input.offline_date).getTime();
       const madeAt = new Date(Math.min(sent, now));
@@ -31,6 +43,7 @@ export const syncOfflineSales = async (
         auth,
         { ...input, offline_date: input.offline_date ?? now, is_offline_data: input.is_offline_data ?? true },
         offlineSaleRules(madeAt),
+        turn,
       );
       return { data: saleId, created, notice };
     },

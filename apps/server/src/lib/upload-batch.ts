@@ -44,53 +44,130 @@ const idOf = (raw: unknown): string => {
   return typeof value === 'string' ? value.toLowerCase() : '';
 };
 
+/**
+ * Called by a record's writer just before it writes what other records may lock (a sale: before its
+ * stock moves). Resolves once every earlier record of the batch has settled; throws when an earlier
+ * one failed (the batch will be answered 503 and sent again, so this record must not commit), or
+ * when they take too long (the writer gives up its transaction and is run again after them).
+ */
+export type Turn = () => Promise<void>;
+
+/** An earlier record failed: this one must not commit. */
+class EarlierFailed extends Error {}
+/** The earlier records did not settle in time: run this one again after them. */
+class TurnTimedOut extends Error {}
+
+/**
+ * Several records at once (decision 0004): up to `window` in flight, never two that share a key (a
+ * customer, the record's id) so that the parts they run side by side lock nothing the other waits
+ * for. Each still commits in order: its writer calls `turn` before its contended writes. If an
+ * earlier record is somehow stuck behind a later one's locks, the later one's turn times out after
+ * `turnTimeoutMs`, its transaction is undone, and it runs again once the earlier ones settled.
+ */
+export type Overlap<I> = { window: number; keys: (input: I) => readonly string[]; turnTimeoutMs?: number };
+
+const TURN_TIMEOUT_MS = 1_000;
+
 export const runUploadBatch = async <S extends z.ZodType, T>(opts: {
   records: readonly unknown[];
   schema: S;
   /** `notice`: the record was accepted with a change the device should know of (why, and a code). */
   record: (
     input: z.infer<S>,
+    turn: Turn,
   ) => Promise<{ data: T; created: boolean; notice?: { code: string; reason: string } | undefined }>;
   transient?: TransientRefusal;
   log: (error: unknown, id: string) => void;
+  /** Without it: one record at a time. */
+  overlap?: Overlap<z.infer<S>>;
 }): Promise<UploadResponse<T>> => {
+  const window = Math.max(1, opts.overlap?.window ?? 1);
+  const turnTimeoutMs = opts.overlap?.turnTimeoutMs ?? TURN_TIMEOUT_MS;
   const results: UploadResult<T>[] = [];
-  for (const raw of opts.records) {
-    const _id = idOf(raw);
-    const parsed = opts.schema.safeParse(raw);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const reason = issue ? describeIssue(issue) : 'This record is not valid.';
-      results.push({ _id, outcome: 'rejected', reason, code: 'invalid' });
-      continue;
-    }
+  /** Per record: whether every record up to and including it settled without failing the batch. */
+  let upToPrevious: Promise<boolean> = Promise.resolve(true);
+  const inFlight = new Map<Promise<boolean>, ReadonlySet<string>>();
+  let failure: { error: unknown; _id: string } | undefined;
+
+  /** One attempt of a record; true when it settled (accepted, duplicate or rejected). */
+  const attempt = async (index: number, _id: string, input: z.infer<S>, turn: Turn): Promise<boolean> => {
     try {
-      const { data, created, notice } = await opts.record(parsed.data);
-      results.push({ _id, outcome: created ? 'accepted' : 'duplicate', ...notice, data });
+      const { data, created, notice } = await opts.record(input, turn);
+      results[index] = { _id, outcome: created ? 'accepted' : 'duplicate', ...notice, data };
+      return true;
     } catch (error) {
+      if (error instanceof EarlierFailed || error instanceof TurnTimedOut) throw error;
       if (error instanceof HttpError && error.statusCode < 500 && !opts.transient?.(error)) {
-        results.push({
+        results[index] = {
           _id,
           outcome: 'rejected',
           reason: error.message,
           code: error.code ?? CODE_OF_STATUS[error.statusCode] ?? 'invalid',
           ...(error.data ? { data: error.data as T } : {}),
-        });
-        continue;
+        };
+        return true;
       }
       opts.log(error, _id);
       if (!(error instanceof HttpError) && classifyDatabaseError(error) === 'content') {
-        results.push({ _id, outcome: 'rejected', reason: contentErrorReason(error), code: 'invalid' });
-        continue;
+        results[index] = { _id, outcome: 'rejected', reason: contentErrorReason(error), code: 'invalid' };
+        return true;
       }
-      throw new HttpError(
-        503,
-        'The server could not save these records just now. They are kept on this device and will be sent again.',
-        'retry_later',
-      );
+      failure ??= { error, _id };
+      return false;
     }
+  };
+
+  const run = async (index: number, _id: string, input: z.infer<S>, before: Promise<boolean>) => {
+    const turn: Turn = async () => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const timedOut = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new TurnTimedOut()), turnTimeoutMs);
+      });
+      try {
+        if (!(await Promise.race([before, timedOut]))) throw new EarlierFailed();
+      } finally {
+        clearTimeout(timer);
+      }
+    };
+    try {
+      return await attempt(index, _id, input, turn);
+    } catch (error) {
+      if (error instanceof EarlierFailed) return false;
+      if (!(error instanceof TurnTimedOut)) throw error;
+      // Undone; once the earlier records settled it is the first in line and runs on its own.
+      if (!(await before)) return false;
+      return attempt(index, _id, input, async () => {}).catch(() => false);
+    }
+  };
+
+  for (const [index, raw] of opts.records.entries()) {
+    const _id = idOf(raw);
+    const parsed = opts.schema.safeParse(raw);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const reason = issue ? describeIssue(issue) : 'This record is not valid.';
+      results[index] = { _id, outcome: 'rejected', reason, code: 'invalid' };
+      continue;
+    }
+    const keys = new Set(opts.overlap?.keys(parsed.data) ?? []);
+    const clashes = () => [...inFlight.values()].some((held) => [...keys].some((k) => held.has(k)));
+    while (inFlight.size >= window || (inFlight.size > 0 && clashes())) await Promise.race(inFlight.keys());
+    if (failure) break;
+    const before = upToPrevious;
+    const settled = run(index, _id, parsed.data, before);
+    upToPrevious = Promise.all([before, settled]).then(([a, b]) => a && b);
+    inFlight.set(settled, keys);
+    void settled.finally(() => inFlight.delete(settled));
   }
-  return { results };
+  await Promise.all(inFlight.keys());
+  if (failure) {
+    throw new HttpError(
+      503,
+      'The server could not save these records just now. They are kept on this device and will be sent again.',
+      'retry_later',
+    );
+  }
+  return { results: results.filter((r): r is UploadResult<T> => r !== undefined) };
 };
 
 /** The `log` of an upload route: a record that failed (the batch will be sent again), on the request's log. */

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Customer, Sale, UploadResult } from '@ms/contracts';
 import { classifyDatabaseError } from '../../src/lib/db-errors.js';
 import { HttpError } from '../../src/lib/errors.js';
 import { newId } from '../../src/lib/ids.js';
 import { runUploadBatch } from '../../src/lib/upload-batch.js';
+import type { Tx } from '../../src/db/database.js';
 import { createTestApp, type TestApp } from '../helper.js';
 import { dataOf } from '../inventory/inventory-helper.js';
 import { openTill, salesWorld, type SalesWorld } from '../sales/sales-helper.js';
@@ -89,6 +91,117 @@ describe('runUploadBatch', () => {
     ['a 5xx of ours', new HttpError(500, 'boom')],
   ])('answers 503 for the whole batch on %s', async (_, error) => {
     await expect(batch({ b: error })).rejects.toMatchObject({ statusCode: 503, code: 'retry_later' });
+  });
+});
+
+describe('runUploadBatch, records side by side (overlap)', () => {
+  const onPostgres = !!process.env.TEST_DATABASE_URL;
+  const schema = z.object({ _id: z.string() });
+  type Step = (tx: Tx) => Promise<void>;
+  /** Each record a transaction: `first` side by side, then its turn, then `then`, then commit. */
+  const sideBySide = async (
+    plan: Record<string, { first?: Step; then?: Step }>,
+    opts: { window?: number; keys?: (id: string) => string[]; turnTimeoutMs?: number } = {},
+  ) => {
+    const committed: string[] = [];
+    const attempts: Record<string, number> = {};
+    let running = 0;
+    let most = 0;
+    const answer = runUploadBatch({
+      records: Object.keys(plan).map((_id) => ({ _id })),
+      schema,
+      log: () => {},
+      overlap: {
+        window: opts.window ?? 4,
+        keys: ({ _id }) => opts.keys?.(_id) ?? [_id],
+        turnTimeoutMs: opts.turnTimeoutMs ?? 1_000,
+      },
+      record: async ({ _id }, turn) => {
+        attempts[_id] = (attempts[_id] ?? 0) + 1;
+        running += 1;
+        most = Math.max(most, running);
+        try {
+          await t.db.transaction().execute(async (tx) => {
+            await plan[_id]!.first?.(tx);
+            await turn();
+            await sql`INSERT INTO upload_order_probe (id) VALUES (${_id})`.execute(tx);
+            await plan[_id]!.then?.(tx);
+          });
+        } finally {
+          running -= 1;
+        }
+        committed.push(_id);
+        return { data: _id, created: true };
+      },
+    });
+    const settled = await answer.then(
+      (r) => ({ results: r.results, error: undefined }),
+      (error: unknown) => ({ results: [], error }),
+    );
+    const rows = await sql<{ id: string }>`SELECT id FROM upload_order_probe ORDER BY seq`.execute(t.db);
+    await sql`TRUNCATE upload_order_probe`.execute(t.db);
+    return { ...settled, committed, stored: rows.rows.map((r) => r.id), attempts, most };
+  };
+  const pause = (seconds: number) => async (tx: Tx) => {
+    await sql`SELECT pg_sleep(${seconds})`.execute(tx);
+  };
+
+  beforeAll(async () => {
+    await sql`CREATE TABLE IF NOT EXISTS upload_order_probe (seq bigserial PRIMARY KEY, id text NOT NULL)`.execute(
+      t.db,
+    );
+  });
+  afterAll(async () => {
+    await sql`DROP TABLE IF EXISTS upload_order_probe`.execute(t.db).catch(() => {});
+  });
+
+  it('runs records side by side but commits them in the order sent', async () => {
+    // The first is the slowest: the others wait for it before they write and commit.
+    const out = await sideBySide({ a: { first: pause(0.3) }, b: {}, c: { first: pause(0.1) }, d: {} });
+    expect(out.error).toBeUndefined();
+    expect(out.results.map((r) => [r._id, r.outcome])).toEqual([
+      ['a', 'accepted'],
+      ['b', 'accepted'],
+      ['c', 'accepted'],
+      ['d', 'accepted'],
+    ]);
+    expect(out.stored).toEqual(['a', 'b', 'c', 'd']);
+    expect(out.committed).toEqual(['a', 'b', 'c', 'd']);
+    // PGlite has one connection: its transactions take turns whatever the batch does.
+    if (onPostgres) expect(out.most).toBeGreaterThan(1);
+  });
+
+  it('never runs two records with a key in common at once', async () => {
+    const out = await sideBySide(
+      { a: { first: pause(0.1) }, b: { first: pause(0.1) }, c: {} },
+      { keys: () => ['customer:1'] },
+    );
+    expect(out.most).toBe(1);
+    expect(out.stored).toEqual(['a', 'b', 'c']);
+  });
+
+  it('a failing record: the batch is answered 503, earlier ones are kept, no later one commits (even one already running)', async () => {
+    const out = await sideBySide({
+      a: {},
+      b: { first: pause(0.1), then: async () => Promise.reject(pgError('40001')) },
+      c: {},
+      d: {},
+    });
+    expect(out.error).toMatchObject({ statusCode: 503, code: 'retry_later' });
+    expect(out.stored).toEqual(['a']);
+  });
+
+  it("an earlier record held up by a later one's lock: the later one gives way and runs again after it", async () => {
+    // b takes the lock a needs, then waits for its turn (a): neither could go on. b gives way.
+    const lock = (tx: Tx) => sql`SELECT pg_advisory_xact_lock(424242)`.execute(tx).then(() => {});
+    const out = await sideBySide(
+      { a: { first: pause(0.2), then: lock }, b: { first: lock } },
+      { turnTimeoutMs: 300 },
+    );
+    expect(out.error).toBeUndefined();
+    expect(out.results.map((r) => r.outcome)).toEqual(['accepted', 'accepted']);
+    expect(out.stored).toEqual(['a', 'b']);
+    if (onPostgres) expect(out.attempts.b).toBe(2);
   });
 });
 

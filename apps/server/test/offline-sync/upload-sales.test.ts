@@ -413,6 +413,29 @@ describe('a sale to a customer made offline', () => {
     expect(await pointsOf(customerId)).toBe(10);
   });
 
+  it('a batch recorded side by side: receipt numbers follow the order sent, points and stock add up', async () => {
+    const [tunde, ada] = [newId(), newId()];
+    await w.call(w.cashier, 'POST', '/v1/customers/syncnewofflinecustomers', {
+      customers: [
+        { _id: tunde, first_name: 'Tunde' },
+        { _id: ada, first_name: 'Ada' },
+      ],
+    });
+    const stock = await stockOf(t, w.owner.businessId, w.owner.storeId, w.rice.productId);
+    const who = [tunde, undefined, tunde, ada, undefined, tunde, ada, undefined, tunde, undefined];
+    const batch = who.map((customer_id) => offlineSale(customer_id ? { customer_id } : {}));
+    const results = resultsOf(await upload(w.cashier, batch));
+    expect(results.map((r) => [r._id, r.outcome])).toEqual(batch.map((s) => [s._id, 'accepted']));
+    const numbers = results.map((r) => Number(r.data!.receipt_number.replace(/\D/g, '')));
+    expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
+    expect(new Set(numbers).size).toBe(batch.length);
+    expect(await pointsOf(tunde)).toBe(40);
+    expect(await pointsOf(ada)).toBe(20);
+    expect(await stockOf(t, w.owner.businessId, w.owner.storeId, w.rice.productId)).toBe(stock - 10);
+    for (const s of batch) expect(await registerCashFor(t, w.owner.businessId, s._id)).toBe(100_000);
+    await expectLedgerBalanced(t, w.owner.businessId);
+  });
+
   it("another business's customer is never kept: the sale lands without it, and the answer says why", async () => {
     const theirs = newId();
     await t.db
