@@ -62,7 +62,9 @@ class TurnTimedOut extends Error {}
  * customer, the record's id) so that the parts they run side by side lock nothing the other waits
  * for. Each still commits in order: its writer calls `turn` before its contended writes. If an
  * earlier record is somehow stuck behind a later one's locks, the later one's turn times out after
- * `turnTimeoutMs`, its transaction is undone, and it runs again once the earlier ones settled.
+ * `turnTimeoutMs`, its transaction is undone, it runs again once the earlier ones settled, and the rest
+ * of the batch goes one at a time (a slow database or another upload on the same rows would otherwise
+ * make every waiting record run twice).
  */
 export type Overlap<I> = { window: number; keys: (input: I) => readonly string[]; turnTimeoutMs?: number };
 
@@ -88,6 +90,7 @@ export const runUploadBatch = async <S extends z.ZodType, T>(opts: {
   let upToPrevious: Promise<boolean> = Promise.resolve(true);
   const inFlight = new Map<Promise<boolean>, ReadonlySet<string>>();
   let failure: { error: unknown; _id: string } | undefined;
+  let oneAtATime = false;
 
   /** One attempt of a record; true when it settled (accepted, duplicate or rejected). */
   const attempt = async (index: number, _id: string, input: z.infer<S>, turn: Turn): Promise<boolean> => {
@@ -133,10 +136,18 @@ export const runUploadBatch = async <S extends z.ZodType, T>(opts: {
       return await attempt(index, _id, input, turn);
     } catch (error) {
       if (error instanceof EarlierFailed) return false;
-      if (!(error instanceof TurnTimedOut)) throw error;
-      // Undone; once the earlier records settled it is the first in line and runs on its own.
+      if (!(error instanceof TurnTimedOut)) {
+        failure ??= { error, _id };
+        return false;
+      }
+      // Undone. Waiting turns cost reruns, so the rest of the batch goes one at a time; once the
+      // earlier records settled this one is first in line and runs on its own.
+      oneAtATime = true;
       if (!(await before)) return false;
-      return attempt(index, _id, input, async () => {}).catch(() => false);
+      return attempt(index, _id, input, async () => {}).catch((again: unknown) => {
+        failure ??= { error: again, _id };
+        return false;
+      });
     }
   };
 
@@ -151,13 +162,15 @@ export const runUploadBatch = async <S extends z.ZodType, T>(opts: {
     }
     const keys = new Set(opts.overlap?.keys(parsed.data) ?? []);
     const clashes = () => [...inFlight.values()].some((held) => [...keys].some((k) => held.has(k)));
-    while (inFlight.size >= window || (inFlight.size > 0 && clashes())) await Promise.race(inFlight.keys());
+    const full = () => inFlight.size >= (oneAtATime ? 1 : window);
+    while (full() || (inFlight.size > 0 && clashes())) await Promise.race(inFlight.keys());
     if (failure) break;
     const before = upToPrevious;
     const settled = run(index, _id, parsed.data, before);
+    // `run` never rejects (every error ends as a result or as `failure`): nothing here can go unhandled.
     upToPrevious = Promise.all([before, settled]).then(([a, b]) => a && b);
     inFlight.set(settled, keys);
-    void settled.finally(() => inFlight.delete(settled));
+    void settled.then(() => inFlight.delete(settled));
   }
   await Promise.all(inFlight.keys());
   if (failure) {
