@@ -105,6 +105,7 @@ test('an edit in progress is kept when another device saves the same person; an 
   await saveElsewhere({ phone: '08099999999' });
   await expect(page.getByText('Changed on another device')).toBeVisible();
   await expect(page.getByLabel('First name')).toHaveValue('Chidi');
+  await expect(page.getByLabel('Phone number')).toHaveValue(/8099999999/);
 
   // The save sends what was typed here and keeps the other device's phone number.
   await page.getByRole('button', { name: 'Save changes' }).click();

@@ -78,24 +78,20 @@ const EditEmployeeForm = ({
   });
   const { errors, dirtyFields, isDirty } = formState;
 
-  // A newer record (another device's save, pushed live) replaces the form only while nothing is being
-  // edited: what is being typed is kept, and the save sends only the fields changed here.
+  // A newer record (another device's save, pushed live) moves the form to it, except the fields being
+  // edited here: those keep what is typed, the screen says so, and the save sends only those fields.
   const editing = useRef(isDirty);
-  editing.current = isDirty;
+  editing.current = isDirty && !update.isPending && !update.isSuccess; // not our own save coming back
   const [changedElsewhere, setChangedElsewhere] = useState(false);
-  const shown = useRef(employee);
+  const shown = useRef(JSON.stringify(toValues(employee)));
   useEffect(() => {
-    if (shown.current === employee) return;
-    shown.current = employee;
+    const next = toValues(employee);
+    const text = JSON.stringify(next);
+    if (text === shown.current) return; // the same person as shown (a refetch, a login elsewhere)
+    shown.current = text;
     if (editing.current) setChangedElsewhere(true);
-    else reset(toValues(employee));
+    reset(next, { keepDirtyValues: true });
   }, [employee, reset]);
-  // Edits undone after such a change: show the newer record.
-  useEffect(() => {
-    if (isDirty || !changedElsewhere) return;
-    setChangedElsewhere(false);
-    reset(toValues(shown.current));
-  }, [isDirty, changedElsewhere, reset]);
 
   const submit = handleSubmit((values) => {
     const body = Object.fromEntries(
@@ -168,10 +164,10 @@ const EditEmployeeForm = ({
               />
             )}
           </Paper>
-          {changedElsewhere && !update.error && (
+          {changedElsewhere && isDirty && !update.error && (
             <Alert color="yellow" title="Changed on another device" role="status">
-              Someone else saved this person while you were editing. What you typed is kept here; saving
-              changes only the fields you edited.
+              Someone else saved this person while you were editing. Their changes are shown; what you typed
+              is kept, and saving changes only the fields you edited.
             </Alert>
           )}
           {update.error && (
