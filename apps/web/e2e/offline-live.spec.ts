@@ -139,6 +139,23 @@ test.describe('the network drops with the till open', () => {
     await expect(page.getByTestId('saved-on-device')).toContainText('Uploaded', { timeout: 30_000 });
   });
 
+  test('a page loaded past the saved app (a hard reload) asks for a reload instead of saying ready', async ({
+    page,
+    request,
+  }) => {
+    const till = await setUpTill(request, await pinDeviceId(page));
+    await openTill(page, till);
+    // Ctrl+Shift+R: the page and its requests skip the service worker for the page's whole life.
+    const cdp = await page.context().newCDPSession(page);
+    await Promise.all([page.waitForEvent('load'), cdp.send('Page.reload', { ignoreCache: true })]);
+    expect(await page.evaluate(() => navigator.serviceWorker.controller === null)).toBe(true);
+    await expect(page.getByTestId('till-readiness')).toHaveText('Reload to get ready offline', {
+      timeout: 30_000,
+    });
+    await page.getByTestId('till-readiness').click();
+    await expect(page.getByTestId('till-readiness')).toHaveText('Ready offline', { timeout: 30_000 });
+  });
+
   test('the network drops in the middle of the sale request: the sale is kept and lands once', async ({
     page,
     context,

@@ -5,19 +5,19 @@ import { posPaths } from '../lib/paths';
 import { RegisterSlot } from './register-slot';
 import { ShortcutsHelp } from './shortcuts-help';
 import { StorePicker } from './store-picker';
-import { TillReadiness } from './till-readiness';
+import { TillReadiness, type TillReadinessState } from './till-readiness';
 
 /**
  * The till's title rows: the store, tickets, today's sales and shortcuts beside the title; offline
  * readiness and the register on a short line below (two rows on a laptop, so the cart keeps its height).
  */
 export const TillToolbar = ({
-  offlineReady,
+  readiness,
   storeId,
   onStore,
   onTickets,
 }: {
-  offlineReady: boolean;
+  readiness: TillReadinessState;
   storeId: string | null;
   onStore: (id: string) => void;
   /** Opens the parked tickets; absent when the role may not manage tickets. */
@@ -48,7 +48,7 @@ export const TillToolbar = ({
       </Group>
     </Group>
     <Group gap="xs" wrap="wrap">
-      <TillReadiness ready={offlineReady} />
+      <TillReadiness state={readiness} />
       <RegisterSlot storeId={storeId} />
     </Group>
   </Stack>

@@ -40,7 +40,7 @@ export default function PosPage() {
   const wide = useMediaQuery('(min-width: 62em)', true) ?? true;
   const canDiscount = hasPermission(session, 'pos.discounts');
   const canTickets = hasPermission(session, 'pos.manage_tickets');
-  const offlineReady = useTillReadiness(businessId);
+  const readiness = useTillReadiness(businessId);
   const fill = useFillWindow<HTMLDivElement>(wide);
   const modifierSets = usePosModifierSets();
   const categories = usePosCategories();
@@ -133,7 +133,7 @@ export default function PosPage() {
   return (
     <Stack gap="sm" pb={wide ? 0 : 90}>
       <TillToolbar
-        offlineReady={offlineReady}
+        readiness={readiness}
         storeId={storeId}
         onStore={setStore}
         onTickets={canTickets ? () => setTicketsOpen(true) : undefined}

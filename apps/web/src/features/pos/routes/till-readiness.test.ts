@@ -17,8 +17,8 @@ describe('till readiness on a first visit', () => {
       [`GET /v1/stores/businesses/${b}`]: () => emptyList,
     });
     const { result } = renderHook(() => useTillReadiness(b));
-    expect(result.current).toBe(false);
-    await waitFor(() => expect(result.current).toBe(true), { timeout: 20_000 });
+    expect(result.current).toBe('preparing');
+    await waitFor(() => expect(result.current).toBe('ready'), { timeout: 20_000 });
     const asked = net.calls.map((c) => c.path);
     expect(asked).toContain(`/v2/business/${b}/products/sync/list`);
     expect(asked).toContain(`/v2/customers/businesses/${b}`);
@@ -31,7 +31,7 @@ describe('till readiness on a first visit', () => {
     vi.stubGlobal('navigator', { ...navigator, onLine: false });
     const { result, unmount } = renderHook(() => useTillReadiness(b));
     await new Promise((r) => setTimeout(r, 2_500));
-    expect(result.current).toBe(false);
+    expect(result.current).toBe('preparing');
     expect(net.calls.filter((c) => !c.path.startsWith('/assets'))).toEqual([]);
     unmount();
   }, 30_000);

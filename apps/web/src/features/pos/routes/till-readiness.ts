@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { hasFinishedDownload, syncNow, type TableName } from '@/offline';
+import type { TillReadinessState } from '../components/till-readiness';
 import { tillScreens } from './till-screens';
 
 /** What the till reads from the device when the network is gone. */
@@ -18,6 +19,18 @@ const appSavedHere = (): boolean =>
     : navigator.serviceWorker.controller !== null;
 
 /**
+ * The app is saved (its worker is active) but does not control this page: a hard reload
+ * (Ctrl+Shift+R) bypasses the worker for the page's whole life, so only a reload makes it ready.
+ */
+const loadedPastTheWorker = async (): Promise<boolean> => {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return false;
+  const registration = await navigator.serviceWorker.getRegistration().catch(() => undefined);
+  return !!registration?.active && navigator.serviceWorker.controller === null;
+};
+/** Checks in a row that find it so before saying so (the worker claims a page just after it activates). */
+const RELOAD_AFTER_CHECKS = 3;
+
+/**
  * Whether the till can go on selling if the network drops now (issue 11): the payment and receipt
  * screen's code is in memory (loaded ahead, so moving to payment needs no download), the rest of
  * the app is saved on the device, and the catalogue, customers and stores have landed in the
@@ -28,14 +41,15 @@ const appSavedHere = (): boolean =>
  * which reaches the last of them some 20 s after login: a cashier who opens the till on a new
  * phone is ready to sell offline in seconds. A table another tab is downloading is left to it.
  */
-export const useTillReadiness = (businessId: string): boolean => {
-  const [ready, setReady] = useState(false);
+export const useTillReadiness = (businessId: string): TillReadinessState => {
+  const [state, setState] = useState<TillReadinessState>('preparing');
   useEffect(() => {
     if (!businessId) return;
     let live = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let screens: Promise<boolean> | null = null;
     let asked = false;
+    let pastTheWorker = 0;
     const loadScreens = () =>
       Promise.all([tillScreens.payment(), tillScreens.dashboard()]).then(
         () => true,
@@ -51,7 +65,12 @@ export const useTillReadiness = (businessId: string): boolean => {
         ...TILL_TABLES.map((t) => hasFinishedDownload(businessId, t).catch(() => false)),
       ]);
       if (!live) return;
-      if (loaded && appSavedHere() && tables.every(Boolean)) return void setReady(true);
+      if (loaded && tables.every(Boolean)) {
+        if (appSavedHere()) return void setState('ready');
+        pastTheWorker = (await loadedPastTheWorker()) ? pastTheWorker + 1 : 0;
+        if (!live) return;
+        if (pastTheWorker >= RELOAD_AFTER_CHECKS) setState('reload');
+      }
       const missing = TILL_TABLES.filter((_, i) => !tables[i]);
       if (!asked && missing.length > 0 && navigator.onLine !== false) {
         asked = true;
@@ -65,5 +84,5 @@ export const useTillReadiness = (businessId: string): boolean => {
       clearTimeout(timer);
     };
   }, [businessId]);
-  return ready;
+  return state;
 };
