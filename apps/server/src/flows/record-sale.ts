@@ -22,10 +22,9 @@ import { paymentMethodLabels } from '../modules/payment-options/index.js';
 import {
   claimSaleId,
   insertSaleLines,
-  insertSalePayments,
+  completeSale,
   loadNewSale,
   loadSale,
-  updateSale,
   saleExists,
   storedDiscount,
 } from '../modules/sales/index.js';
@@ -342,16 +341,14 @@ export const writeSale = async (
         .filter((p) => p.method !== 'cash');
       if (summary.cashKeptKobo > 0)
         kept.unshift({ method: 'cash', amountKobo: summary.cashKeptKobo, points: null });
-      await insertSalePayments(
-        tx,
-        b,
-        saleId,
-        auth.userId,
-        kept.map((p) => ({ ...p, methodLabel: labels.get(p.method) ?? null })),
-      );
       // The receipt number is given as the transaction commits (migration 0016): the business's
       // counter row is held only while the commit is written.
-      await updateSale(tx, b, saleId, columns);
+      await completeSale(
+        tx,
+        { businessId: b, saleId, userId: auth.userId },
+        kept.map((p) => ({ ...p, methodLabel: labels.get(p.method) ?? null })),
+        columns,
+      );
       return { saleId, created: true, ...(dropped ? { notice: dropped } : {}) };
     });
   } catch (error) {

@@ -4,6 +4,7 @@ export {
   claimSaleId,
   insertRefund,
   insertSaleLines,
+  completeSale,
   insertSalePayments,
   linkPendingCustomer,
   lockSale,
