@@ -13,18 +13,22 @@ export const dist = fileURLToPath(new URL('../apps/web/dist/', import.meta.url))
  * The first screens, in kB of gzipped JS (docs/decisions/0002-first-load-size.md): `budgetKb` is
  * the ceiling the test command enforces (today's size and a little room: what is won stays won),
  * `targetKb` the issue's target, out of reach with react-dom (0002), printed by bench/bundle-size.mjs.
+ * `maxFiles`: the JS files the screen may fetch before it draws (the build's chunk plan keeps a first
+ * screen in a few files; a phone on HTTP/1.1 fetches six at a time).
  */
 export const SCREENS = [
   {
     name: '/login',
-    budgetKb: 158,
+    budgetKb: 150,
     targetKb: 120,
+    maxFiles: 6,
     modules: ['index.html', 'src/features/accounts/routes/login-page.tsx'],
   },
   {
     name: 'dashboard',
-    budgetKb: 210,
+    budgetKb: 196,
     targetKb: 150,
+    maxFiles: 10,
     modules: [
       'index.html',
       'src/app/shell/app-shell.tsx',

@@ -1,9 +1,9 @@
 // Build-time helpers of vite.config.ts that keep the first screens' downloads small.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Plugin } from 'vite';
+import type { Plugin, Rolldown } from 'vite';
 
 const shims = fileURLToPath(new URL('./src/lib/mantine-shims/', import.meta.url));
 
@@ -71,3 +71,69 @@ export const mantineCssCheck = (): Plugin => ({
       );
   },
 });
+
+/** A first screen: its name (the chunk's) and the lazy route module that draws it. */
+export type FirstScreen = { name: string; entry: string };
+/** Module id → the first screen whose chunk holds it. */
+export type ChunkPlan = Record<string, string>;
+
+const isChunk = (f: Rolldown.OutputBundle[string]): f is Rolldown.OutputChunk => f.type === 'chunk';
+
+/**
+ * The first screens' shared modules in one file per screen instead of one file per module.
+ *
+ * Left to itself the bundler gives every module two lazy pages share a chunk of its own (each
+ * Mantine component, each icon, each small helper): the dashboard fetched 82 files before it could
+ * draw, which on a phone over HTTP/1.1 (six connections at a time) is a dozen round trips in a row.
+ *
+ * The build runs twice (package.json `build`). The first pass (`recordChunkPlan`, nothing written
+ * but the plan) reads the bundler's own chunk graph: for each screen in order, every module of the
+ * shared chunks its route module imports, not yet claimed by an earlier screen. The second pass
+ * puts those modules in one chunk per screen (`chunkPlanGroups`). Only modules the screen already
+ * downloaded move, so it downloads the same code in a few files; a later page that shares a module
+ * with a first screen takes that screen's chunk, which is in the cache by then.
+ */
+export const recordChunkPlan = (screens: FirstScreen[], planFile: string): Plugin => ({
+  name: 'ms:record-chunk-plan',
+  apply: 'build',
+  generateBundle(_options, bundle) {
+    const chunks = Object.values(bundle).filter(isChunk);
+    const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+    const entries = new Set(screens.map((s) => s.entry));
+    const plan: ChunkPlan = {};
+    for (const screen of screens) {
+      const start = chunks.find((c) => c.facadeModuleId === screen.entry);
+      if (!start) this.error(`first screen ${screen.name}: ${screen.entry} is not a lazy chunk of the build`);
+      const queue = [...start.imports];
+      const seen = new Set(queue);
+      while (queue.length > 0) {
+        const chunk = byFile.get(queue.pop()!);
+        // The startup chunks (entry, vendor) and another screen's own route module stay as they are.
+        if (!chunk || chunk.isEntry || chunk.name === 'vendor') continue;
+        if (chunk.facadeModuleId && entries.has(chunk.facadeModuleId)) continue;
+        for (const id of chunk.moduleIds) plan[id] ??= screen.name;
+        for (const next of chunk.imports) {
+          if (seen.has(next)) continue;
+          seen.add(next);
+          queue.push(next);
+        }
+      }
+    }
+    mkdirSync(dirname(planFile), { recursive: true });
+    writeFileSync(planFile, JSON.stringify(plan));
+  },
+});
+
+/** The second pass's `codeSplitting.groups`: one chunk per first screen, from the recorded plan. */
+export const chunkPlanGroups = (screens: FirstScreen[], planFile: string) => {
+  if (!existsSync(planFile))
+    throw new Error(`${planFile} is missing: build with \`npm run build\` (its first pass records it).`);
+  const plan = JSON.parse(readFileSync(planFile, 'utf8')) as ChunkPlan;
+  return screens.map((screen) => ({
+    name: screen.name,
+    test: (id: string) => plan[id] === screen.name,
+    // A planned module's own imports stay where the bundler put them (the entry's in the entry, zod
+    // with the schemas): following them would pull into a first screen what it never downloaded.
+    includeDependenciesRecursively: false,
+  }));
+};
