@@ -39,7 +39,21 @@ const Figure = ({ title, value, detail, loading, failed }: FigureProps) => (
       {title}
     </Text>
     {loading ? (
-      <Skeleton h={28} w={100} mt={4} />
+      // Shaped like a loaded figure (a value, two lines of detail), so nothing moves when it arrives.
+      <>
+        <Skeleton w={100}>
+          <Text fw={800} size="xl" lh={1.3}>
+            &nbsp;
+          </Text>
+        </Skeleton>
+        <Skeleton mt={2}>
+          <Text size="xs">
+            &nbsp;
+            <br />
+            &nbsp;
+          </Text>
+        </Skeleton>
+      </>
     ) : failed ? (
       <Text size="sm">Could not load</Text>
     ) : (
@@ -93,9 +107,12 @@ export const SalesFigures = () => {
     graph.data.every((p) => p.totalSales === 0) &&
     s?.numberOfSales === 0 &&
     s.previous.numberOfSales === 0;
+  // Until the list arrives, the stores the session came with: the store choice is there from the
+  // first frame instead of appearing later and pushing the figures down.
+  const storeList = stores.data ?? (isAdmin(session) ? session?.business.stores : session?.user.stores) ?? [];
   const storeOptions = [
-    { value: 'all', label: allStoresLabel(isAdmin(session), stores.data?.length ?? 0) ?? 'All stores' },
-    ...(stores.data ?? []).map((st) => ({ value: st._id, label: st.name })),
+    { value: 'all', label: allStoresLabel(isAdmin(session), storeList.length) ?? 'All stores' },
+    ...storeList.map((st) => ({ value: st._id, label: st.name })),
   ];
 
   return (
