@@ -2,6 +2,8 @@
 // Lighthouse's defaults: a mid-range phone (mobile emulation, 4x slower CPU, slow 4G simulated),
 // cold cache, no service worker. Target (issue 13): a score of at least 90 for both.
 // Needs `npm run build` first. RUNS=3 runs each page three times (default 1) and prints the median.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
@@ -73,6 +75,12 @@ const audit = async (url, { keepStorage }) => {
     disableStorageReset: keepStorage,
   });
   const lhr = result.lhr;
+  // LH_JSON=dir: the whole report of each run, to read (long tasks, LCP element, layout shifts).
+  if (process.env.LH_JSON)
+    writeFileSync(
+      join(process.env.LH_JSON, `${new URL(url).pathname.slice(1)}-${Date.now()}.json`),
+      result.report,
+    );
   const ms = (id) => lhr.audits[id]?.numericValue ?? NaN;
   return {
     score: Math.round((lhr.categories.performance.score ?? 0) * 100),
