@@ -1,11 +1,16 @@
 import fc from 'fast-check';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Sale } from '@ms/contracts';
+import type { Sale, StockSummary } from '@ms/contracts';
 import { newId } from '../../src/lib/ids.js';
 import { backfillStockTotals } from '../../src/db/migrations/0012_stock_totals.js';
 import type { Caller } from '../../src/modules/inventory/inventory.shared.js';
-import { adjustStock, stockSummary, stockSummaryByScan } from '../../src/modules/inventory/stock.service.js';
+import {
+  adjustStock,
+  alertList,
+  stockSummary,
+  stockSummaryByScan,
+} from '../../src/modules/inventory/stock.service.js';
 import { createTransfer } from '../../src/modules/inventory/transfers.service.js';
 import { createTestApp, type TestApp } from '../helper.js';
 import { seedProduct, seedStore } from '../catalogue/fixtures.js';
@@ -119,13 +124,30 @@ const expectTotalsMatchScan = async (label: string) => {
       .where('deleted_at', 'is', null)
       .execute()
   ).map((s) => s.id);
-  expect(await stockSummary(t.db, caller, {}), `${label}: all stores`).toEqual(
-    await stockSummaryByScan(t.db, b, null, live),
-  );
-  for (const s of live)
-    expect(await stockSummary(t.db, caller, { store: s }), `${label}: store ${s}`).toEqual(
-      await stockSummaryByScan(t.db, b, s, [s]),
+  const scan = await stockSummaryByScan(t.db, b, null, live);
+  expect(await stockSummary(t.db, caller, {}), `${label}: all stores`).toEqual(scan);
+  await expectListsBothWays(`${label}: all stores`, b, scan);
+  for (const s of live) {
+    const storeScan = await stockSummaryByScan(t.db, b, s, [s]);
+    expect(await stockSummary(t.db, caller, { store: s }), `${label}: store ${s}`).toEqual(storeScan);
+    await expectListsBothWays(`${label}: store ${s}`, s, storeScan);
+  }
+};
+
+/**
+ * The low and out lists looked up from the marked products and joined over the whole scope (the
+ * summary picks one by how long the lists are; these catalogues are small, so it mostly joins).
+ */
+const expectListsBothWays = async (label: string, scope: string, scan: StockSummary) => {
+  const b = w.owner.businessId;
+  for (const way of ['keyed', 'joined'] as const) {
+    expect(await alertList(t.db, b, scope, 'low', 0, 0, way), `${label}: low, ${way}`).toEqual(
+      scan.low_stock,
     );
+    expect(await alertList(t.db, b, scope, 'out', 0, 0, way), `${label}: out, ${way}`).toEqual(
+      scan.out_of_stock,
+    );
+  }
 };
 
 const runSequence = async (commands: Command[]) => {

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import {
   fromKobo,
   type AdjustmentBody,
@@ -240,41 +240,6 @@ const stockSummaryFromTotals = async (
       FROM stock_totals
      WHERE business_id = ${b} AND scope_id = ANY(${scopes}::uuid[])
      GROUP BY scope_id`.execute(db);
-  const items = sql`
-    SELECT p.id AS product_id, NULL::uuid AS variety_id, p.id AS item_id, p.name AS name, p.low_stock_threshold
-      FROM products p
-     WHERE p.business_id = ${b} AND p.deleted_at IS NULL AND p.track_stock AND p.product_type = 'simple'
-    UNION ALL
-    SELECT p.id, v.id, v.id, p.name || ' (' || v.name || ')', p.low_stock_threshold
-      FROM product_varieties v
-      JOIN products p ON p.business_id = v.business_id AND p.id = v.product_id
-     WHERE v.business_id = ${b} AND v.deleted_at IS NULL AND p.deleted_at IS NULL AND p.track_stock
-       AND p.product_type = 'variable'`;
-  const levels =
-    scope === b
-      ? sql`SELECT item_id, quantity FROM stock_item_totals WHERE business_id = ${b}`
-      : sql`SELECT item_id, quantity FROM stock_levels WHERE business_id = ${b} AND store_id = ${scope}`;
-  // Low: only the products the totals mark as having a low item in this scope.
-  const lowQuery = sql<StockAlertItem>`
-    WITH cand AS (
-      SELECT product_id FROM stock_product_totals
-       WHERE business_id = ${b} AND scope_id = ${scope} AND low_count > 0
-    ),
-    i AS (
-      SELECT i.* FROM (${items}) i WHERE i.product_id IN (SELECT product_id FROM cand)
-    )
-    SELECT i.product_id, i.variety_id, i.name, l.quantity::int AS quantity, i.low_stock_threshold
-      FROM i JOIN (${levels}) l ON l.item_id = i.item_id
-     WHERE l.quantity > 0 AND l.quantity <= i.low_stock_threshold
-     ORDER BY l.quantity, i.name
-     LIMIT 10`.execute(db);
-  // Out: the first items by name without stock in this scope (an item never stocked counts).
-  const outQuery = sql<StockAlertItem>`
-    SELECT i.product_id, i.variety_id, i.name, coalesce(l.quantity, 0)::int AS quantity, i.low_stock_threshold
-      FROM (${items}) i LEFT JOIN (${levels}) l ON l.item_id = i.item_id
-     WHERE coalesce(l.quantity, 0) <= 0
-     ORDER BY i.name, i.item_id
-     LIMIT 10`.execute(db);
   const storesQuery = db
     .selectFrom('stores')
     .select(['id', 'name'])
@@ -283,11 +248,15 @@ const stockSummaryFromTotals = async (
     .orderBy(sql`lower(name)`)
     .orderBy('id')
     .execute();
-  const [totals, low, out, stores] = await Promise.all([totalsQuery, lowQuery, outQuery, storesQuery]);
+  const [totals, stores] = await Promise.all([totalsQuery, storesQuery]);
   const byScope = new Map(totals.rows.map((r) => [r.scope_id, r]));
   const t = byScope.get(scope);
   const tracked = byScope.get(b)?.tracked_items ?? 0;
   const inStock = t?.items_in_stock ?? 0;
+  const [low, out] = await Promise.all([
+    alertList(db, b, scope, 'low', t?.low_count ?? 0, tracked),
+    alertList(db, b, scope, 'out', tracked - inStock, tracked),
+  ]);
   return {
     store_id: store,
     stock_value_cost: fromKobo(t?.value_cost ?? 0),
@@ -298,8 +267,8 @@ const stockSummaryFromTotals = async (
     tracked_items: tracked,
     low_stock_count: t?.low_count ?? 0,
     out_of_stock_count: tracked - inStock,
-    low_stock: low.rows,
-    out_of_stock: out.rows,
+    low_stock: low,
+    out_of_stock: out,
     stores: stores.map((s) => {
       const r = byScope.get(s.id);
       return {
@@ -313,6 +282,86 @@ const stockSummaryFromTotals = async (
     }),
   };
 };
+
+/** A list's candidates are looked up one product at a time up to this share of the tracked items. */
+const KEYED_LIST_SHARE = 0.1;
+
+/**
+ * The first ten low (lowest quantity first) or out-of-stock (by name; an item never stocked counts)
+ * items of a scope, from the maintained totals.
+ *
+ * When few items are on the list (the usual case: a few percent of a catalogue), it starts from the
+ * products the totals mark — a low item (`low_count`), fewer items in stock than tracked, or, in a
+ * store, no row there at all (never stocked in it) — and looks each one's items and quantity up by
+ * key: ~10 ms at 100,000 items instead of ~150 ms joining every item. The candidates go through
+ * `unnest(ARRAY(...))` so the planner counts on a few rows: it keeps the key lookups and does not
+ * JIT-compile the query (~400 ms here, on an estimate of a third of the table). When many are on
+ * the list (a new store), the whole scope is joined once and the first ten kept.
+ */
+export const alertList = async (
+  db: Database,
+  b: string,
+  scope: string,
+  kind: 'low' | 'out',
+  count: number,
+  tracked: number,
+  // Tests run both ways on the same data.
+  way: 'auto' | 'keyed' | 'joined' = 'auto',
+): Promise<StockAlertItem[]> => {
+  if (count <= 0 && way === 'auto') return [];
+  const levels =
+    scope === b
+      ? sql`SELECT item_id, quantity FROM stock_item_totals WHERE business_id = ${b}`
+      : sql`SELECT item_id, quantity FROM stock_levels WHERE business_id = ${b} AND store_id = ${scope}`;
+  const keep =
+    kind === 'low'
+      ? sql`l.quantity > 0 AND l.quantity <= i.low_stock_threshold ORDER BY l.quantity, i.name`
+      : sql`coalesce(l.quantity, 0) <= 0 ORDER BY i.name, i.item_id`;
+  const columns = sql`i.product_id, i.variety_id, i.name, coalesce(l.quantity, 0)::int AS quantity, i.low_stock_threshold`;
+  if (way === 'joined' || (way === 'auto' && count > tracked * KEYED_LIST_SHARE)) {
+    const { rows } = await sql<StockAlertItem>`
+      SELECT ${columns}
+        FROM (${trackedItems(b, sql`true`)}) i
+        LEFT JOIN (${levels}) l ON l.item_id = i.item_id
+       WHERE ${keep}
+       LIMIT 10`.execute(db);
+    return rows;
+  }
+  const marked =
+    kind === 'low'
+      ? sql`SELECT product_id FROM stock_product_totals
+             WHERE business_id = ${b} AND scope_id = ${scope} AND low_count > 0`
+      : scope === b
+        ? sql`SELECT product_id FROM stock_product_totals
+               WHERE business_id = ${b} AND scope_id = ${b} AND items_in_stock < tracked_items`
+        : sql`SELECT product_id FROM stock_product_totals
+               WHERE business_id = ${b} AND scope_id = ${scope} AND items_in_stock < tracked_items
+              UNION ALL
+              SELECT t.product_id FROM stock_product_totals t
+               WHERE t.business_id = ${b} AND t.scope_id = ${b} AND t.tracked_items > 0
+                 AND NOT EXISTS (SELECT 1 FROM stock_product_totals st
+                                  WHERE st.business_id = ${b} AND st.scope_id = ${scope} AND st.product_id = t.product_id)`;
+  const { rows } = await sql<StockAlertItem>`
+    SELECT ${columns}
+      FROM unnest(ARRAY(${marked})) AS c(product_id)
+      CROSS JOIN LATERAL (${trackedItems(b, sql`p.id = c.product_id`)}) i
+      LEFT JOIN LATERAL (SELECT s.quantity FROM (${levels}) s WHERE s.item_id = i.item_id) l ON true
+     WHERE ${keep}
+     LIMIT 10`.execute(db);
+  return rows;
+};
+
+/** The stock-tracked items (simple products, varieties of variable ones) of products matching `where`. */
+const trackedItems = (b: string, where: RawBuilder<unknown>) => sql`
+  SELECT p.id AS product_id, NULL::uuid AS variety_id, p.id AS item_id, p.name AS name, p.low_stock_threshold
+    FROM products p
+   WHERE p.business_id = ${b} AND ${where} AND p.deleted_at IS NULL AND p.track_stock AND p.product_type = 'simple'
+  UNION ALL
+  SELECT p.id, v.id, v.id, p.name || ' (' || v.name || ')', p.low_stock_threshold
+    FROM products p
+    JOIN product_varieties v ON v.business_id = p.business_id AND v.product_id = p.id
+   WHERE p.business_id = ${b} AND ${where} AND p.deleted_at IS NULL AND p.track_stock
+     AND p.product_type = 'variable' AND v.deleted_at IS NULL`;
 
 /**
  * The summary computed from every item (the full recomputation the maintained totals must equal);
