@@ -34,8 +34,7 @@ const RELOAD_AFTER_CHECKS = 3;
  * Whether the till can go on selling if the network drops now (issue 11): the payment and receipt
  * screen's code is in memory (loaded ahead, so moving to payment needs no download), the rest of
  * the app is saved on the device, and the catalogue, customers and stores have landed in the
- * device's database. Until then the till says
- * it is getting ready; it never claims more than it has.
+ * device's database. Until then the till says it is getting ready; it never claims more than it has.
  *
  * On a first visit those tables are asked for at once (online), not left to the periodic sync,
  * which reaches the last of them some 20 s after login: a cashier who opens the till on a new
@@ -74,7 +73,7 @@ export const useTillReadiness = (businessId: string): TillReadinessState => {
       const missing = TILL_TABLES.filter((_, i) => !tables[i]);
       if (!asked && missing.length > 0 && navigator.onLine !== false) {
         asked = true;
-        void syncNow(businessId, [...missing]);
+        void syncNow(businessId, missing);
       }
       timer = setTimeout(() => void check(), ASK_AGAIN_MS);
     };
