@@ -24,7 +24,8 @@ export const TillSearchBar = ({
       type="search"
       size="lg"
       aria-label="Search products or scan a barcode"
-      placeholder="Search or scan a barcode"
+      // Short enough for a 375 px phone beside the camera button; the field's name says it all.
+      placeholder="Search or scan"
       leftSection={<IconSearch size={20} aria-hidden />}
       rightSection={<IconBarcode size={20} aria-hidden />}
       value={text}
