@@ -16,7 +16,10 @@ test('an admin removes the device in use: the next call shows the unsanctioned-d
   await page.goto('/security/otptoggle');
   const toggle = page.getByRole('switch', { name: /ask for a code when a new device logs in/i });
   await expect(toggle).toBeChecked();
+  // The switch moves at once; the login below needs the setting saved (flaky in CI without the wait).
+  const saved = page.waitForResponse((r) => r.url().includes('/api/wallet/toggleotpsettings') && r.ok());
   await toggle.click({ force: true });
+  await saved;
   await expect(toggle).not.toBeChecked();
   const newDevice = await request.post('/v1/auth/login', {
     headers: { deviceID: 'some-other-phone' },
