@@ -53,7 +53,8 @@ const sellOfflineWithReloads = async (page: Page, context: BrowserContext, till:
 };
 
 test.describe('offline sales are never lost or doubled', () => {
-  test.describe.configure({ timeout: 300_000 });
+  // Three long tests (twenty sales each): in parallel, so the file is not the suite's longest stretch.
+  test.describe.configure({ mode: 'parallel', timeout: 300_000 });
 
   test('20 sales and 2 customers made offline land exactly once', async ({ page, context, request }) => {
     const till = await setUpTill(request, await pinDeviceId(page));
