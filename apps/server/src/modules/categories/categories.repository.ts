@@ -85,7 +85,7 @@ export const categoriesChangedSince = (db: Database, businessId: string, since: 
     .orderBy('id')
     .execute();
 
-/** Just past the newest change, in whole ms (see stores' lastStoreChange). */
+/** Just past the newest change, in whole ms (see stores' storesChangedSince). */
 export const lastCategoryChange = async (db: Database, businessId: string): Promise<number | null> => {
   const row = await db
     .selectFrom('categories')

@@ -58,7 +58,7 @@ export const customersChangedSince = (db: Database, businessId: string, since?: 
   return q.orderBy('created_at').orderBy('id').execute();
 };
 
-/** Just past the newest change, in whole ms (see stores.repository lastStoreChange). */
+/** Just past the newest change, in whole ms (see stores.repository storesChangedSince). */
 export const lastCustomerChange = async (db: Database, businessId: string): Promise<number | null> => {
   const row = await db
     .selectFrom('customers')

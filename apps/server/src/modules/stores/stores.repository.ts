@@ -56,13 +56,6 @@ export const toStore = (s: StoreRow): Store => ({
   updated_at: s.updated_at.toISOString(),
 });
 
-/** Live stores, or with `since` every store touched at or after it, tombstones included. */
-export const storesChangedSince = (db: Database, businessId: string, since?: Date) => {
-  let q = db.selectFrom('stores as s').select(columns).where('s.business_id', '=', businessId);
-  q = since ? q.where('s.updated_at', '>=', since) : q.where('s.deleted_at', 'is', null);
-  return q.orderBy('s.created_at').orderBy('s.id').execute();
-};
-
 /** Every store id of the business with whether it is a tombstone. */
 export const allStoreIds = (db: Database, businessId: string) =>
   db
@@ -71,17 +64,35 @@ export const allStoreIds = (db: Database, businessId: string) =>
     .where('s.business_id', '=', businessId)
     .execute();
 
+type ChangedStoreRow = StoreRow & { deleted_at: Date | null };
+
 /**
- * Just past the newest change to the business's stores, in whole ms (timestamps hold µs): the next
- * download asks for rows at or after it, so the row that set it is not sent again.
+ * Live stores, or with `since` every store touched at or after it, tombstones included; and just past
+ * the newest change to the business's stores, in whole ms (timestamps hold µs): the next download asks
+ * for rows at or after it, so the row that set it is not sent again. One query (every device asks for
+ * this at each sync): the newest change is one row, joined to the stores, so it comes back when no store
+ * changed.
  */
-export const lastStoreChange = async (db: Database, businessId: string): Promise<number | null> => {
-  const row = await db
-    .selectFrom('stores')
-    .select(sql<number | null>`(floor(extract(epoch from max(updated_at)) * 1000) + 1)::float8`.as('last'))
-    .where('business_id', '=', businessId)
-    .executeTakeFirst();
-  return row?.last ?? null;
+export const storesChangedSince = async (
+  db: Database,
+  businessId: string,
+  since?: Date,
+): Promise<{ rows: ChangedStoreRow[]; last: number | null }> => {
+  const changed = since ? sql`s.updated_at >= ${since}` : sql`s.deleted_at IS NULL`;
+  const { rows } = await sql<Partial<ChangedStoreRow> & { last: number | null }>`
+    SELECT m.last, c.*
+      FROM (SELECT (floor(extract(epoch from max(updated_at)) * 1000) + 1)::float8 AS last
+              FROM stores WHERE business_id = ${businessId}) m
+      LEFT JOIN LATERAL (
+        SELECT s.id, s.business_id, s.name, s.address, s.phone, s.email, s.is_active, s.created_at,
+               s.updated_at, s.deleted_at
+          FROM stores s
+         WHERE s.business_id = ${businessId} AND ${changed}) c ON true
+     ORDER BY c.created_at, c.id`.execute(db);
+  return {
+    rows: rows.filter((r): r is ChangedStoreRow & { last: number | null } => r.id != null),
+    last: rows[0]?.last ?? null,
+  };
 };
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -8,7 +8,6 @@ import {
   allStoreIds,
   countStores,
   insertStore,
-  lastStoreChange,
   pageStores,
   storesChangedSince,
   toStore,
@@ -29,17 +28,15 @@ const duplicateName = (name: string) =>
  */
 export const syncStores = async (db: Database, caller: Caller, updatedAt?: number) => {
   const since = updatedAt === undefined ? undefined : new Date(updatedAt);
-  const last = await lastStoreChange(db, caller.businessId);
+  const { rows, last } = await storesChangedSince(db, caller.businessId, caller.isAdmin ? since : undefined);
   const lastUpdate = Math.max(last ?? Date.now(), updatedAt ?? 0);
   if (caller.isAdmin) {
-    const rows = await storesChangedSince(db, caller.businessId, since);
     return {
       items: rows.filter((r) => !r.deleted_at).map(toStore),
       metaData: { lastUpdate, recordsRemoved: rows.filter((r) => r.deleted_at).map((r) => r.id) },
     };
   }
   const mine = new Set(caller.storeIds);
-  const rows = await storesChangedSince(db, caller.businessId);
   const items = rows.filter((r) => mine.has(r.id)).map(toStore);
   const visible = new Set(items.map((s) => s.id));
   const recordsRemoved = since
