@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -6,14 +7,14 @@ const webSrc = fileURLToPath(new URL('./apps/web/src', import.meta.url));
 
 /**
  * One config, three projects: contracts (unit), server (integration on a real database), web (unit).
- * Two workers, not vitest's default of cores - 1 (one here): half of a server test's time is waiting on the
+ * At least two workers, not vitest's default of cores - 1 (one on a 2-core machine): half of a server test's time is waiting on the
  * database. Server test files share a worker's loaded modules (`isolate: false`): they use no mocks, each
  * opens its own database and app, and importing the server for every file was a third of the run.
  * Web test files stay isolated: their module mocks and module-level stores would leak between files.
  */
 export default defineConfig({
   test: {
-    maxWorkers: 2,
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'], environment: 'node' } },
       {
