@@ -84,8 +84,7 @@ export const storesChangedSince = async (
       FROM (SELECT (floor(extract(epoch from max(updated_at)) * 1000) + 1)::float8 AS last
               FROM stores WHERE business_id = ${businessId}) m
       LEFT JOIN LATERAL (
-        SELECT s.id, s.business_id, s.name, s.address, s.phone, s.email, s.is_active, s.created_at,
-               s.updated_at, s.deleted_at
+        SELECT ${sql.join(columns.map((c) => sql.ref(c)))}
           FROM stores s
          WHERE s.business_id = ${businessId} AND ${changed}) c ON true
      ORDER BY c.created_at, c.id`.execute(db);
