@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Box, Button, Loader, Modal, Stack, Switch, Text } from '@mantine/core';
 import { IconCameraOff } from '@tabler/icons-react';
-import type { ScanOutcome } from '../lib/camera-scan';
+import { isNewRead, stillInView, type LastRead, type ScanOutcome } from '../lib/camera-scan';
 import { scanFeedback } from '../lib/scan-feedback';
 
 type Props = {
@@ -12,8 +12,6 @@ type Props = {
 };
 
 const CONTINUOUS_KEY = 'ms.pos.scanContinuous';
-/** The same code again within this time is the same item still in front of the camera. */
-const SAME_CODE_MS = 2500;
 const SCAN_EVERY_MS = 120;
 
 /**
@@ -98,7 +96,7 @@ const CameraReader = ({
     let stopped = false;
     let stream: MediaStream | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    let seen = { code: '', at: 0 };
+    let seen: LastRead = { code: '', at: 0, ok: false };
 
     const stop = () => {
       stopped = true;
@@ -110,6 +108,7 @@ const CameraReader = ({
       const outcome = await latest.current.onCode(code);
       if (stopped) return;
       const ok = outcome.result === 'added' || outcome.result === 'picking';
+      seen = { code, at: Date.now(), ok };
       scanFeedback(ok);
       setLast(outcome);
       // A variety to choose opens its own dialog: the camera makes way for it.
@@ -144,11 +143,8 @@ const CameraReader = ({
         if (video.readyState >= video.HAVE_CURRENT_DATA) {
           const found = await reader.detect(video).catch(() => []);
           const code = found[0]?.rawValue.trim();
-          const now = Date.now();
-          if (!stopped && code && (code !== seen.code || now - seen.at > SAME_CODE_MS)) {
-            seen = { code, at: now };
-            await handle(code);
-          } else if (code === seen.code) seen.at = now;
+          if (!stopped && code && isNewRead(seen, code, Date.now())) await handle(code);
+          else if (code) seen = stillInView(seen, code, Date.now());
         }
         if (!stopped) timer = setTimeout(() => void tick(), SCAN_EVERY_MS);
       };
