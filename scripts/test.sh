@@ -32,6 +32,10 @@ echo "==> first-load size of /login and the dashboard (docs/decisions/0002)"
 node scripts/check-first-load.mjs
 
 echo "==> end to end (Chromium)"
-npx playwright test -c apps/web/playwright.config.ts
+# As in CI, whatever the machine: a test that fails is run once more, with a trace. Recording a trace of
+# every test (the default outside CI, for a spec run by hand) takes a third of Chromium's CPU, and the
+# embedded database doubles the run's length on a small machine, so one slow moment must not fail it;
+# a test that passes only on its retry is counted as flaky in the last line.
+npx playwright test -c apps/web/playwright.config.ts --retries 1 --trace on-first-retry
 
 node scripts/summarize-tests.mjs test-results/vitest.json test-results/vitest-pglite.json test-results/playwright.json
