@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Sale, StockSummary } from '@ms/contracts';
 import { newId } from '../../src/lib/ids.js';
 import { backfillStockTotals } from '../../src/db/migrations/0012_stock_totals.js';
+import { backfillStockListOrder } from '../../src/db/migrations/0019_stock_list_order.js';
 import type { Caller } from '../../src/modules/inventory/inventory.shared.js';
 import {
   adjustStock,
@@ -31,6 +32,7 @@ type Command =
   | { kind: 'transfer'; from: number; to: number; item: number; quantity: number }
   | { kind: 'price'; item: number; cost: number; price: number }
   | { kind: 'threshold'; item: number; threshold: number }
+  | { kind: 'rename'; item: number; first: boolean }
   | { kind: 'delete'; item: number }
   | { kind: 'untrack'; item: number }
   | { kind: 'upload'; count: number }
@@ -82,6 +84,10 @@ const command: fc.Arbitrary<Command> = fc.oneof(
     arbitrary: fc.record({ kind: fc.constant('threshold' as const), item, threshold: fc.nat({ max: 12 }) }),
     weight: 2,
   },
+  {
+    arbitrary: fc.record({ kind: fc.constant('rename' as const), item, first: fc.boolean() }),
+    weight: 1,
+  },
   { arbitrary: fc.record({ kind: fc.constant('delete' as const), item }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constant('untrack' as const), item }), weight: 1 },
   {
@@ -113,17 +119,20 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-/** Both summaries for the business and for every live store; they must be equal. */
-const expectTotalsMatchScan = async (label: string) => {
-  const b = w.owner.businessId;
-  const live = (
+const liveStoreIds = async () =>
+  (
     await t.db
       .selectFrom('stores')
       .select('id')
-      .where('business_id', '=', b)
+      .where('business_id', '=', w.owner.businessId)
       .where('deleted_at', 'is', null)
       .execute()
   ).map((s) => s.id);
+
+/** Both summaries for the business and for every live store; they must be equal. */
+const expectTotalsMatchScan = async (label: string) => {
+  const b = w.owner.businessId;
+  const live = await liveStoreIds();
   const scan = await stockSummaryByScan(t.db, b, null, live);
   expect(await stockSummary(t.db, caller, {}), `${label}: all stores`).toEqual(scan);
   await expectListsBothWays(`${label}: all stores`, b, scan);
@@ -134,20 +143,41 @@ const expectTotalsMatchScan = async (label: string) => {
   }
 };
 
+/** A scope's tracked items in the totals (a store's: those of the products stocked there at some time). */
+const trackedIn = async (scope: string) => {
+  const { rows } = await sql<{ n: number }>`
+    SELECT coalesce(sum(tracked_items), 0)::int AS n FROM stock_totals
+     WHERE business_id = ${w.owner.businessId} AND scope_id = ${scope}`.execute(t.db);
+  return rows[0]!.n;
+};
+
 /**
  * The low and out lists looked up from the marked products and joined over the whole scope (the
- * summary picks one by how long the lists are; these catalogues are small, so it mostly joins).
+ * summary picks one by how long the lists are; these catalogues are small, so it mostly joins). The
+ * out list by key is checked both knowing how many items were never stocked in the store, as the
+ * summary does, and not knowing.
  */
 const expectListsBothWays = async (label: string, scope: string, scan: StockSummary) => {
   const b = w.owner.businessId;
+  const tracked = await trackedIn(b);
+  const neverStocked = scope === b ? 0 : tracked - (await trackedIn(scope));
+  // Every store has a row for every product (migration 0019), so the out list never has to look for
+  // products without one.
+  expect(neverStocked, `${label}: items without a totals row in the store`).toBe(0);
   for (const way of ['keyed', 'joined'] as const) {
-    expect(await alertList(t.db, b, scope, 'low', 0, 0, way), `${label}: low, ${way}`).toEqual(
-      scan.low_stock,
-    );
-    expect(await alertList(t.db, b, scope, 'out', 0, 0, way), `${label}: out, ${way}`).toEqual(
-      scan.out_of_stock,
-    );
+    expect(
+      await alertList(t.db, b, scope, 'low', { count: 0, tracked, way }),
+      `${label}: low, ${way}`,
+    ).toEqual(scan.low_stock);
+    expect(
+      await alertList(t.db, b, scope, 'out', { count: 0, tracked, way }),
+      `${label}: out, ${way}`,
+    ).toEqual(scan.out_of_stock);
   }
+  expect(
+    await alertList(t.db, b, scope, 'out', { count: 0, tracked, neverStocked, way: 'keyed' }),
+    `${label}: out, keyed, ${neverStocked} never stocked`,
+  ).toEqual(scan.out_of_stock);
 };
 
 const runSequence = async (commands: Command[]) => {
@@ -247,6 +277,14 @@ const runSequence = async (commands: Command[]) => {
           .where('id', '=', it.productId)
           .execute();
         break;
+      case 'rename': {
+        // Moves the item to the front or the back of the low list's name order.
+        const name = `${c.first ? 'A' : 'Z'} ${newId().slice(-8)}`;
+        if (it.varietyId)
+          await t.db.updateTable('product_varieties').set({ name }).where('id', '=', it.varietyId).execute();
+        else await t.db.updateTable('products').set({ name }).where('id', '=', it.productId).execute();
+        break;
+      }
       case 'delete':
         if (it.varietyId)
           await t.db
@@ -329,6 +367,88 @@ it(
     const emptied = await stockSummary(t.db, caller, {});
     expect(emptied.tracked_items).toBe(0);
     await backfillStockTotals(t.db as unknown as Kysely<unknown>);
+    await backfillStockListOrder(t.db as unknown as Kysely<unknown>);
     await expectTotalsMatchScan('after backfill');
   },
 );
+
+it('a renamed product or variety takes its place in the low list read by key', async () => {
+  const b = w.owner.businessId;
+  const store = await seedStore(t, b, `Low ${newId()}`);
+  // Twelve low items at the same quantity: the list (ten) is cut by name.
+  const made = [];
+  for (let i = 1; i <= 12; i++)
+    made.push(
+      await seedProduct(t, b, {
+        name: `L${String(i).padStart(2, '0')} ${newId().slice(-5)}`,
+        lowStockThreshold: 3,
+        ...(i >= 11 ? { varieties: ['Red'] } : {}),
+        stock: { [store]: 2 },
+      }),
+    );
+  const lowByKey = () => alertList(t.db, b, store, 'low', { count: 0, tracked: 0, way: 'keyed' });
+  expect((await lowByKey()).map((i) => i.name.slice(0, 3))).toEqual([
+    'L01',
+    'L02',
+    'L03',
+    'L04',
+    'L05',
+    'L06',
+    'L07',
+    'L08',
+    'L09',
+    'L10',
+  ]);
+
+  await t.db
+    .updateTable('products')
+    .set({ name: '0 Renamed' })
+    .where('id', '=', made[9]!.productId)
+    .execute();
+  await t.db
+    .updateTable('products')
+    .set({ name: '1 Renamed' })
+    .where('id', '=', made[10]!.productId)
+    .execute();
+  await t.db
+    .updateTable('product_varieties')
+    .set({ name: 'Blue' })
+    .where('id', '=', made[11]!.varietyIds[0]!)
+    .execute();
+  await t.db
+    .updateTable('products')
+    .set({ name: '0 Renamed' })
+    .where('id', '=', made[11]!.productId)
+    .execute();
+  const low = (await lowByKey()).map((i) => i.name);
+  expect(low.slice(0, 4)).toEqual(['0 Renamed', '0 Renamed (Blue)', '1 Renamed (Red)', made[0]!.name]);
+  expect(low).toEqual((await stockSummaryByScan(t.db, b, store, [store])).low_stock.map((i) => i.name));
+});
+
+it('a renamed product or variety takes its place in the out-of-stock list read by key', async () => {
+  const b = w.owner.businessId;
+  const made = [];
+  for (let i = 1; i <= 12; i++)
+    made.push(
+      await seedProduct(t, b, {
+        name: `O${String(i).padStart(2, '0')} ${newId().slice(-5)}`,
+        ...(i >= 11 ? { varieties: ['Red'] } : {}),
+        stock: { [w.owner.storeId]: 0 },
+      }),
+    );
+  const outByKey = async () =>
+    (await alertList(t.db, b, b, 'out', { count: 0, tracked: 0, way: 'keyed' })).map((i) => i.name);
+  const scan = async () => (await stockSummaryByScan(t.db, b, null, await liveStoreIds())).out_of_stock;
+  expect(await outByKey()).toEqual((await scan()).map((i) => i.name));
+
+  await t.db.updateTable('products').set({ name: '00 Out' }).where('id', '=', made[9]!.productId).execute();
+  await t.db
+    .updateTable('product_varieties')
+    .set({ name: 'Blue' })
+    .where('id', '=', made[10]!.varietyIds[0]!)
+    .execute();
+  await t.db.updateTable('products').set({ name: '00 Out' }).where('id', '=', made[10]!.productId).execute();
+  const out = await outByKey();
+  expect(out.slice(0, 2)).toEqual(['00 Out', '00 Out (Blue)']);
+  expect(out).toEqual((await scan()).map((i) => i.name));
+});

@@ -254,8 +254,13 @@ const stockSummaryFromTotals = async (
   const tracked = byScope.get(b)?.tracked_items ?? 0;
   const inStock = t?.items_in_stock ?? 0;
   const [low, out] = await Promise.all([
-    alertList(db, b, scope, 'low', t?.low_count ?? 0, tracked),
-    alertList(db, b, scope, 'out', tracked - inStock, tracked),
+    alertList(db, b, scope, 'low', { count: t?.low_count ?? 0, tracked }),
+    alertList(db, b, scope, 'out', {
+      count: tracked - inStock,
+      tracked,
+      // A store's totals rows are the products stocked there at some time; the rest were never.
+      neverStocked: scope === b ? 0 : tracked - (t?.tracked_items ?? 0),
+    }),
   ]);
   return {
     store_id: store,
@@ -283,30 +288,43 @@ const stockSummaryFromTotals = async (
   };
 };
 
-/** A list's candidates are looked up one product at a time up to this share of the tracked items. */
+/** A store's out list with products never stocked there is read by key up to this share of the tracked items. */
 const KEYED_LIST_SHARE = 0.1;
 
+type AlertListOptions = {
+  /** How many items are on the list (the totals say): none, no query. */
+  count: number;
+  /** The business's tracked items. */
+  tracked: number;
+  /**
+   * In a store: its tracked items that have never had stock there (no totals row), which the out
+   * list must look for among the business's products; unknown (null) looks.
+   */
+  neverStocked?: number | null;
+  /** Tests run both ways on the same data. */
+  way?: 'auto' | 'keyed' | 'joined';
+};
+
 /**
- * The first ten low (lowest quantity first) or out-of-stock (by name; an item never stocked counts)
- * items of a scope, from the maintained totals.
+ * The first ten low (lowest quantity first, then name) or out-of-stock (by name; an item never
+ * stocked counts) items of a scope, from the maintained totals.
  *
- * When few items are on the list (the usual case: a few percent of a catalogue), it starts from the
- * products the totals mark — a low item (`low_count`), fewer items in stock than tracked, or, in a
- * store, no row there at all (never stocked in it) — and looks each one's items and quantity up by
- * key: ~10 ms at 100,000 items instead of ~150 ms joining every item. The candidates go through
- * `unnest(ARRAY(...))` so the planner counts on a few rows: it keeps the key lookups and does not
- * JIT-compile the query (~400 ms here, on an estimate of a third of the table). When many are on
- * the list (a new store), the whole scope is joined once and the first ten kept.
+ * It starts from the products the totals mark and looks each one's items and quantity up by key,
+ * instead of joining every item (~150 ms at 100,000 items). The candidates are the first ten products
+ * in the list's order of their own first item (migration 0019), and any product tied with the tenth:
+ * no later product can have one of the ten items. Only the out list of a store with products never
+ * stocked there (no totals row) takes every product with an item out, and the business's products
+ * without a row in the store; when that is many (a new store), the whole scope is joined once and
+ * the first ten kept. The candidates go through `unnest(ARRAY(...))` so the planner counts on a few
+ * rows: it keeps the key lookups and does not JIT-compile the query (~400 ms here, on an estimate of
+ * a third of the table).
  */
 export const alertList = async (
   db: Database,
   b: string,
   scope: string,
   kind: 'low' | 'out',
-  count: number,
-  tracked: number,
-  // Tests run both ways on the same data.
-  way: 'auto' | 'keyed' | 'joined' = 'auto',
+  { count, tracked, neverStocked = null, way = 'auto' }: AlertListOptions,
 ): Promise<StockAlertItem[]> => {
   if (count <= 0 && way === 'auto') return [];
   const levels =
@@ -318,7 +336,10 @@ export const alertList = async (
       ? sql`l.quantity > 0 AND l.quantity <= i.low_stock_threshold ORDER BY l.quantity, i.name`
       : sql`coalesce(l.quantity, 0) <= 0 ORDER BY i.name, i.item_id`;
   const columns = sql`i.product_id, i.variety_id, i.name, coalesce(l.quantity, 0)::int AS quantity, i.low_stock_threshold`;
-  if (way === 'joined' || (way === 'auto' && count > tracked * KEYED_LIST_SHARE)) {
+  // By key, a list reads ten products (and ties) however long it is, except the out list of a store
+  // with products never stocked there, which reads every product with an item out.
+  const long = kind === 'out' && neverStocked !== 0 && scope !== b && count > tracked * KEYED_LIST_SHARE;
+  if (way === 'joined' || (way === 'auto' && long)) {
     const { rows } = await sql<StockAlertItem>`
       SELECT ${columns}
         FROM (${trackedItems(b, sql`true`)}) i
@@ -327,20 +348,7 @@ export const alertList = async (
        LIMIT 10`.execute(db);
     return rows;
   }
-  const marked =
-    kind === 'low'
-      ? sql`SELECT product_id FROM stock_product_totals
-             WHERE business_id = ${b} AND scope_id = ${scope} AND low_count > 0`
-      : scope === b
-        ? sql`SELECT product_id FROM stock_product_totals
-               WHERE business_id = ${b} AND scope_id = ${b} AND items_in_stock < tracked_items`
-        : sql`SELECT product_id FROM stock_product_totals
-               WHERE business_id = ${b} AND scope_id = ${scope} AND items_in_stock < tracked_items
-              UNION ALL
-              SELECT t.product_id FROM stock_product_totals t
-               WHERE t.business_id = ${b} AND t.scope_id = ${b} AND t.tracked_items > 0
-                 AND NOT EXISTS (SELECT 1 FROM stock_product_totals st
-                                  WHERE st.business_id = ${b} AND st.scope_id = ${scope} AND st.product_id = t.product_id)`;
+  const marked = kind === 'low' ? lowCandidates(b, scope) : outCandidates(b, scope, neverStocked);
   const { rows } = await sql<StockAlertItem>`
     SELECT ${columns}
       FROM unnest(ARRAY(${marked})) AS c(product_id)
@@ -349,6 +357,53 @@ export const alertList = async (
      WHERE ${keep}
      LIMIT 10`.execute(db);
   return rows;
+};
+
+/**
+ * The products that can hold a scope's first ten items of a list: the first ten products in the
+ * list's order of their own first item (`order`, an index of migration 0019 under `where`), and any
+ * product tied with the tenth.
+ */
+const firstTen = (b: string, scope: string, where: RawBuilder<unknown>, order: string[]) => {
+  const asc = sql.join(order.map((c) => sql.ref(c)));
+  const desc = sql.join(order.map((c) => sql`${sql.ref(c)} DESC`));
+  const tied = sql.join(
+    order.map((c) => sql`${sql.ref(`t.${c}`)} = ${sql.ref(`tenth.${c}`)}`),
+    sql` AND `,
+  );
+  return sql`
+    WITH first AS (
+      SELECT product_id, ${asc} FROM stock_product_totals t
+       WHERE business_id = ${b} AND scope_id = ${scope} AND ${where}
+       ORDER BY ${asc}
+       LIMIT 10
+    )
+    SELECT product_id FROM first
+    UNION
+    SELECT t.product_id
+      FROM (SELECT ${asc} FROM first ORDER BY ${desc} LIMIT 1) tenth
+      JOIN stock_product_totals t ON t.business_id = ${b} AND t.scope_id = ${scope} AND ${where} AND ${tied}`;
+};
+
+/** The products that can hold the scope's ten lowest items. */
+const lowCandidates = (b: string, scope: string) =>
+  firstTen(b, scope, sql`t.low_count > 0`, ['low_min', 'low_min_name']);
+
+/**
+ * The products that can hold the scope's first ten items out. In a store, products never stocked
+ * there have no totals row: when there are some, every product with an item out is a candidate, and
+ * the business's products without a row in the store too.
+ */
+const outCandidates = (b: string, scope: string, neverStocked: number | null) => {
+  const out = sql`t.items_in_stock < t.tracked_items`;
+  if (scope === b || neverStocked === 0) return firstTen(b, scope, out, ['out_min_name']);
+  return sql`
+    SELECT product_id FROM stock_product_totals t WHERE business_id = ${b} AND scope_id = ${scope} AND ${out}
+    UNION ALL
+    SELECT t.product_id FROM stock_product_totals t
+     WHERE t.business_id = ${b} AND t.scope_id = ${b} AND t.tracked_items > 0
+       AND NOT EXISTS (SELECT 1 FROM stock_product_totals st
+                        WHERE st.business_id = ${b} AND st.scope_id = ${scope} AND st.product_id = t.product_id)`;
 };
 
 /** The stock-tracked items (simple products, varieties of variable ones) of products matching `where`. */
