@@ -452,3 +452,35 @@ it('a renamed product or variety takes its place in the out-of-stock list read b
   expect(out.slice(0, 2)).toEqual(['00 Out', '00 Out (Blue)']);
   expect(out).toEqual((await scan()).map((i) => i.name));
 });
+
+// PGlite has one connection: two transactions cannot be open at once.
+it.skipIf(!process.env.TEST_DATABASE_URL)(
+  'a store made while a product is renamed keeps the new name in its row',
+  async () => {
+    const b = w.owner.businessId;
+    const p = await seedProduct(t, b, { name: `R1 ${newId().slice(-5)}` });
+    const storeId = newId();
+    let rename: Promise<unknown> | undefined;
+    await t.db.transaction().execute(async (tx) => {
+      await tx
+        .insertInto('stores')
+        .values({ business_id: b, id: storeId, name: `Race ${storeId}` })
+        .execute();
+      // Another connection renames the product while the store is not committed yet.
+      rename = t.db.updateTable('products').set({ name: '00 Race' }).where('id', '=', p.productId).execute();
+      await new Promise((r) => setTimeout(r, 300));
+    });
+    await rename;
+    const { rows } = await sql<{ out_min_name: string }>`
+      SELECT out_min_name FROM stock_product_totals
+       WHERE business_id = ${b} AND scope_id = ${storeId} AND product_id = ${p.productId}`.execute(t.db);
+    expect(rows[0]?.out_min_name).toBe('00 Race');
+    const live = await liveStoreIds();
+    expect(
+      (await alertList(t.db, b, storeId, 'out', { count: 0, tracked: 0, neverStocked: 0, way: 'keyed' })).map(
+        (i) => i.name,
+      ),
+    ).toEqual((await stockSummaryByScan(t.db, b, storeId, [storeId])).out_of_stock.map((i) => i.name));
+    expect(live).toContain(storeId);
+  },
+);

@@ -184,6 +184,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
        DECLARE kb uuid[]; ks uuid[]; kp uuid[];
        BEGIN
          IF cb IS NULL THEN RETURN; END IF;
+         -- A store being made waits for this, or this for it (stock_stores_new_totals): the next
+         -- statement then sees the new store, or the new store saw this change.
+         PERFORM pg_advisory_xact_lock_shared(x.k)
+            FROM (SELECT DISTINCT hashtextextended('stock_stores ' || b::text, 0) AS k FROM unnest(cb) AS b ORDER BY 1) x;
          WITH changed AS (SELECT DISTINCT b, p FROM unnest(cb, cp) AS x(b, p)),
          keys AS (
            SELECT b, b AS s, p FROM changed
@@ -230,6 +234,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .raw(
       `CREATE FUNCTION stock_stores_new_totals() RETURNS trigger LANGUAGE plpgsql AS $fn$
        BEGIN
+         -- A product changed at the same time (stock_refresh_products) cannot see this uncommitted store:
+         -- one waits for the other to commit, so the new store's rows never keep a stale name or count.
+         PERFORM pg_advisory_xact_lock(x.k)
+            FROM (SELECT DISTINCT hashtextextended('stock_stores ' || business_id::text, 0) AS k FROM new_rows ORDER BY 1) x;
          PERFORM stock_totals_new_stores(array_agg(business_id), array_agg(id)) FROM new_rows;
          RETURN NULL;
        END
