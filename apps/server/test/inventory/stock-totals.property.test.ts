@@ -13,7 +13,7 @@ import {
   stockSummaryByScan,
 } from '../../src/modules/inventory/stock.service.js';
 import { createTransfer } from '../../src/modules/inventory/transfers.service.js';
-import { createTestApp, signUp, type TestApp } from '../helper.js';
+import { createTestApp, type TestApp } from '../helper.js';
 import { seedProduct, seedStore } from '../catalogue/fixtures.js';
 import { dataOf } from './inventory-helper.js';
 import { openTill, saleBody, salesWorld, type SalesWorld } from '../sales/sales-helper.js';
@@ -143,14 +143,13 @@ const expectTotalsMatchScan = async (label: string) => {
   }
 };
 
-/** A scope's tracked items in the totals of business `b`. */
-const trackedInOf = async (b: string, scope: string) => {
+/** A scope's tracked items in the totals (a store's: those of the products stocked there at some time). */
+const trackedIn = async (scope: string) => {
   const { rows } = await sql<{ n: number }>`
     SELECT coalesce(sum(tracked_items), 0)::int AS n FROM stock_totals
-     WHERE business_id = ${b} AND scope_id = ${scope}`.execute(t.db);
+     WHERE business_id = ${w.owner.businessId} AND scope_id = ${scope}`.execute(t.db);
   return rows[0]!.n;
 };
-const trackedIn = (scope: string) => trackedInOf(w.owner.businessId, scope);
 
 /**
  * The low and out lists looked up from the marked products and joined over the whole scope (the
@@ -485,20 +484,3 @@ it.skipIf(!process.env.TEST_DATABASE_URL)(
     expect(live).toContain(storeId);
   },
 );
-
-it("a product made with no stock in a store is out there, in its first item's place", async () => {
-  const b = (await signUp(t)).businessId;
-  const store = await seedStore(t, b, 'Kano');
-  // Its rows in the stores come from the set-based write for stores without its levels.
-  await seedProduct(t, b, { name: 'K', varieties: ['Z', 'A'] });
-  for (const c of 'BCDEFGHIJK') await seedProduct(t, b, { name: `K (${c})` });
-  for (const scope of [store, b]) {
-    const out = (
-      await alertList(t.db, b, scope, 'out', { count: 0, tracked: 0, neverStocked: 0, way: 'keyed' })
-    ).map((i) => i.name);
-    expect(out).toEqual([...'ABCDEFGHIJ'].map((c) => `K (${c})`));
-  }
-  const scan = await stockSummaryByScan(t.db, b, store, [store]);
-  expect(scan.out_of_stock.map((i) => i.name)).toEqual([...'ABCDEFGHIJ'].map((c) => `K (${c})`));
-  expect(scan.tracked_items - (await trackedInOf(b, store))).toBe(0);
-});

@@ -176,80 +176,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )
     .execute(db);
   // A product's change refreshes its rows in every store of the business, deleted ones included (a
-  // store brought back must find its rows right), not only in the stores it has stock in. Where it has
-  // levels (and for the business) by key; in the stores where it has none, whose rows are "nothing in
-  // stock, every tracked item out", in one set-based statement (`stock_totals_unstocked`): an upload
-  // into a business of many stores costs one row write per store, not one keyed refresh per store.
-  await sql
-    .raw(
-      `CREATE FUNCTION stock_totals_unstocked(cb uuid[], cp uuid[]) RETURNS void LANGUAGE sql AS $fn$
-         WITH changed AS (SELECT DISTINCT b, p FROM unnest(cb, cp) AS x(b, p)),
-         items AS (
-           SELECT c.b, c.p, pr.name AS name
-             FROM changed c JOIN products pr ON pr.business_id = c.b AND pr.id = c.p
-            WHERE pr.deleted_at IS NULL AND pr.track_stock AND pr.product_type = 'simple'
-           UNION ALL
-           SELECT c.b, c.p, pr.name || ' (' || v.name || ')'
-             FROM changed c JOIN products pr ON pr.business_id = c.b AND pr.id = c.p
-             JOIN product_varieties v ON v.business_id = c.b AND v.product_id = c.p
-            WHERE pr.deleted_at IS NULL AND pr.track_stock AND pr.product_type = 'variable' AND v.deleted_at IS NULL
-         ),
-         per AS (
-           SELECT c.b, c.p, count(i.name)::int AS tracked, min(i.name) AS first
-             FROM changed c LEFT JOIN items i ON i.b = c.b AND i.p = c.p
-            GROUP BY c.b, c.p
-         ),
-         target AS (
-           SELECT per.b, st.id AS s, per.p, per.tracked, per.first,
-                  o.value_cost AS o_value_cost, o.value_retail AS o_value_retail, o.units_in_stock AS o_units,
-                  o.items_in_stock AS o_items, o.products_in_stock AS o_products, o.low_count AS o_low,
-                  o.tracked_items AS o_tracked
-             FROM per
-             JOIN stores st ON st.business_id = per.b
-             LEFT JOIN stock_product_totals o ON o.business_id = per.b AND o.scope_id = st.id AND o.product_id = per.p
-            WHERE NOT EXISTS (SELECT 1 FROM stock_levels l
-                               WHERE l.business_id = per.b AND l.store_id = st.id AND l.product_id = per.p)
-              AND (per.tracked > 0 OR o.product_id IS NOT NULL)
-         ),
-         saved AS (
-           INSERT INTO stock_product_totals AS t (business_id, scope_id, product_id, tracked_items, out_min_name)
-           SELECT b, s, p, tracked, first FROM target ORDER BY b, s, p
-           ON CONFLICT (business_id, scope_id, product_id) DO UPDATE SET
-             value_cost = 0, value_retail = 0, units_in_stock = 0, items_in_stock = 0, products_in_stock = 0,
-             low_count = 0, low_min = NULL, low_min_name = NULL,
-             tracked_items = excluded.tracked_items, out_min_name = excluded.out_min_name
-         ),
-         delta AS (
-           SELECT b, s,
-                  -sum(coalesce(o_value_cost, 0))::bigint AS value_cost,
-                  -sum(coalesce(o_value_retail, 0))::bigint AS value_retail,
-                  -sum(coalesce(o_units, 0))::bigint AS units_in_stock,
-                  -sum(coalesce(o_items, 0))::int AS items_in_stock,
-                  -sum(coalesce(o_products, 0))::int AS products_in_stock,
-                  -sum(coalesce(o_low, 0))::int AS low_count,
-                  sum(tracked - coalesce(o_tracked, 0))::int AS tracked_items
-             FROM target
-            GROUP BY b, s
-         )
-         INSERT INTO stock_totals AS t (business_id, scope_id, shard, value_cost, value_retail, units_in_stock,
-                     items_in_stock, products_in_stock, low_count, tracked_items)
-         SELECT b, s, (pg_backend_pid() % 8)::smallint, value_cost, value_retail, units_in_stock, items_in_stock,
-                products_in_stock, low_count, tracked_items
-           FROM delta
-          WHERE (value_cost, value_retail, units_in_stock, items_in_stock, products_in_stock, low_count, tracked_items)
-                <> (0, 0, 0, 0, 0, 0, 0)
-          ORDER BY b, s
-         ON CONFLICT (business_id, scope_id, shard) DO UPDATE SET
-           value_cost = t.value_cost + excluded.value_cost,
-           value_retail = t.value_retail + excluded.value_retail,
-           units_in_stock = t.units_in_stock + excluded.units_in_stock,
-           items_in_stock = t.items_in_stock + excluded.items_in_stock,
-           products_in_stock = t.products_in_stock + excluded.products_in_stock,
-           low_count = t.low_count + excluded.low_count,
-           tracked_items = t.tracked_items + excluded.tracked_items
-       $fn$`,
-    )
-    .execute(db);
+  // store brought back must find its rows right), not only in the stores it has stock in.
   await sql
     .raw(
       `CREATE OR REPLACE FUNCTION stock_refresh_products(cb uuid[], cp uuid[]) RETURNS void LANGUAGE plpgsql
@@ -258,20 +185,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
        BEGIN
          IF cb IS NULL THEN RETURN; END IF;
          -- A store being made waits for this, or this for it (stock_stores_new_totals): the next
-         -- statements then see the new store, or the new store saw this change.
+         -- statement then sees the new store, or the new store saw this change.
          PERFORM pg_advisory_xact_lock_shared(x.k)
             FROM (SELECT DISTINCT hashtextextended('stock_stores ' || b::text, 0) AS k FROM unnest(cb) AS b ORDER BY 1) x;
          WITH changed AS (SELECT DISTINCT b, p FROM unnest(cb, cp) AS x(b, p)),
          keys AS (
            SELECT b, b AS s, p FROM changed
            UNION
-           SELECT c.b, x.store_id, c.p
-             FROM changed c
-             CROSS JOIN LATERAL (SELECT l.store_id FROM stock_levels l WHERE l.business_id = c.b AND l.product_id = c.p) x
+           SELECT c.b, st.id, c.p FROM changed c JOIN stores st ON st.business_id = c.b
          )
          SELECT array_agg(b), array_agg(s), array_agg(p) INTO kb, ks, kp FROM keys;
          PERFORM stock_totals_refresh(kb, ks, kp);
-         PERFORM stock_totals_unstocked(cb, cp);
        END
        $fn$`,
     )
