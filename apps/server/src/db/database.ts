@@ -5,6 +5,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PGliteDialect, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import { pgliteNotifier, postgresNotifier, type Notifier } from './notify.js';
+import { namePreparedStatements } from './prepared.js';
 import type { DB } from './schema.js';
 import { registerTableWrites, TableWritesPlugin } from './table-writes.js';
 
@@ -45,6 +46,7 @@ export const openDatabase = async (opts: {
       connectionString: opts.databaseUrl,
       max: Number(process.env.DB_POOL_MAX ?? 10),
     });
+    namePreparedStatements(pool);
     // An idle connection dropped by the server (restart, failover) must not crash the process; the pool reconnects.
     pool.on('error', (error) =>
       console.warn(JSON.stringify({ level: 40, msg: 'idle database connection lost', error: error.message })),

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Store } from '@ms/contracts';
 import type { Database } from '../../db/database.js';
+import { fixedStatement } from '../../db/prepared.js';
 import { ensureMainTills } from '../registers/index.js';
 
 const columns = [
@@ -66,6 +67,22 @@ export const allStoreIds = (db: Database, businessId: string) =>
 
 type ChangedStoreRow = StoreRow & { deleted_at: Date | null };
 
+const STORE_LIST_SQL = (changed: string) => `
+  SELECT m.last, c.*
+    FROM (SELECT (floor(extract(epoch from max(updated_at)) * 1000) + 1)::float8 AS last
+            FROM stores WHERE business_id = $1) m
+    LEFT JOIN LATERAL (
+      SELECT ${columns.join(', ')}
+        FROM stores s
+       WHERE s.business_id = $1 AND ${changed}) c ON true
+   ORDER BY c.created_at, c.id`;
+
+type StoreListRow = Partial<ChangedStoreRow> & { last: number | null };
+
+/** Every device asks for its stores at each sync: two fixed, named statements (db/prepared.ts). */
+const liveStores = fixedStatement<StoreListRow>(STORE_LIST_SQL('s.deleted_at IS NULL'));
+const storesSince = fixedStatement<StoreListRow>(STORE_LIST_SQL('s.updated_at >= $2'));
+
 /**
  * Live stores, or with `since` every store touched at or after it, tombstones included; and just past
  * the newest change to the business's stores, in whole ms (timestamps hold µs): the next download asks
@@ -78,16 +95,7 @@ export const storesChangedSince = async (
   businessId: string,
   since?: Date,
 ): Promise<{ rows: ChangedStoreRow[]; last: number | null }> => {
-  const changed = since ? sql`s.updated_at >= ${since}` : sql`s.deleted_at IS NULL`;
-  const { rows } = await sql<Partial<ChangedStoreRow> & { last: number | null }>`
-    SELECT m.last, c.*
-      FROM (SELECT (floor(extract(epoch from max(updated_at)) * 1000) + 1)::float8 AS last
-              FROM stores WHERE business_id = ${businessId}) m
-      LEFT JOIN LATERAL (
-        SELECT ${sql.join(columns.map((c) => sql.ref(c)))}
-          FROM stores s
-         WHERE s.business_id = ${businessId} AND ${changed}) c ON true
-     ORDER BY c.created_at, c.id`.execute(db);
+  const rows = since ? await storesSince(db, [businessId, since]) : await liveStores(db, [businessId]);
   return {
     rows: rows.filter((r): r is ChangedStoreRow & { last: number | null } => r.id != null),
     last: rows[0]?.last ?? null,
