@@ -21,13 +21,18 @@ export const createTokenService = (secret: string) => {
   // A token's signature is checked once per process: checking it (WebCrypto HMAC) was the largest
   // CPU cost of an authenticated read. A token is kept until it expires, at most VERIFIED_MAX of them.
   const verified = new Map<string, { claims: TokenClaims; expiresMs: number }>();
+  /** The claims of a token already checked by this process and not yet expired (no await). */
+  const known = (token: string): TokenClaims | undefined => {
+    const kept = verified.get(token);
+    if (!kept) return undefined;
+    if (Date.now() < kept.expiresMs) return kept.claims;
+    verified.delete(token);
+    return undefined;
+  };
   /** The claims of a valid token, or null for a bad, forged or expired one. */
   const verify = async (token: string): Promise<TokenClaims | null> => {
-    const known = verified.get(token);
-    if (known) {
-      if (Date.now() < known.expiresMs) return known.claims;
-      verified.delete(token);
-    }
+    const kept = known(token);
+    if (kept) return kept;
     try {
       const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
       const { sub, bid, sid, did } = payload as Record<string, unknown>;
@@ -48,7 +53,7 @@ export const createTokenService = (secret: string) => {
       return null;
     }
   };
-  return { sign, verify };
+  return { sign, verify, known };
 };
 
 export type TokenService = ReturnType<typeof createTokenService>;

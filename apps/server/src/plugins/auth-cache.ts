@@ -44,6 +44,8 @@ export const changesAuth = (write: TableWrite): boolean => {
 export type AuthCacheOptions = { ttlMs?: number; quietMs?: number; max?: number; now?: () => number };
 
 export type AuthCache<Row> = {
+  /** The kept row of this session, if any (no await: most requests end here). */
+  peek: (businessId: string, key: string) => Row | undefined;
   /** The row of this session: kept, or read by `read` (and kept when nothing changed meanwhile). */
   get: (businessId: string, key: string, read: () => Promise<Row | undefined>) => Promise<Row | undefined>;
   /** Changes a kept row in place (e.g. the device's "last seen" just written). */
@@ -116,10 +118,16 @@ export const createAuthCache = <Row>(
     rows.set(key, { row, at: now() });
   };
 
+  const peek = (businessId: string, key: string) => {
+    const hit = kept.get(businessId)?.get(key);
+    return hit && now() - hit.at < ttlMs ? hit.row : undefined;
+  };
+
   return {
+    peek,
     get: async (businessId, key, read) => {
-      const hit = kept.get(businessId)?.get(key);
-      if (hit && now() - hit.at < ttlMs) return hit.row;
+      const hit = peek(businessId, key);
+      if (hit) return hit;
       listen();
       const before = generation;
       const row = await read();

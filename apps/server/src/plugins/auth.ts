@@ -3,8 +3,9 @@ import fp from 'fastify-plugin';
 import { sql } from 'kysely';
 import { ADMIN_ROLE, CODES, TEXT, type PermissionKey } from '@ms/contracts';
 import type { Database } from '../db/database.js';
+import { runPrepared } from '../db/prepared.js';
 import { forbidden, notFound, unauthorized } from '../lib/errors.js';
-import type { TokenService } from '../lib/tokens.js';
+import type { TokenClaims, TokenService } from '../lib/tokens.js';
 import type { Notifier } from '../db/notify.js';
 import { createAuthCache } from './auth-cache.js';
 
@@ -92,8 +93,11 @@ export const anyPermission =
   };
 
 /** What decides whether a session may go on, and with which role and stores. */
-const readSession = (db: Database, claims: { businessId: string; sessionId: string; userId: string }) =>
-  db
+const readSession = async (
+  db: Database,
+  claims: { businessId: string; sessionId: string; userId: string },
+) => {
+  const query = db
     .selectFrom('sessions as s')
     .innerJoin('users as u', (j) =>
       j.onRef('u.business_id', '=', 's.business_id').onRef('u.id', '=', 's.user_id'),
@@ -123,8 +127,10 @@ const readSession = (db: Database, claims: { businessId: string; sessionId: stri
     ])
     .where('s.business_id', '=', claims.businessId)
     .where('s.id', '=', claims.sessionId)
-    .where('s.user_id', '=', claims.userId)
-    .executeTakeFirst();
+    .where('s.user_id', '=', claims.userId);
+  // Read on most requests (the cache keeps a row for seconds): planned once per connection.
+  return (await runPrepared(db, query))[0];
+};
 
 /** The session's row with what the hook derives from it, worked out once per read (not per request). */
 const readAuth = async (db: Database, claims: { businessId: string; sessionId: string; userId: string }) => {
@@ -136,24 +142,15 @@ const readAuth = async (db: Database, claims: { businessId: string; sessionId: s
   return { ...row, role, isAdmin, permissions };
 };
 
+type AuthRow = Awaited<ReturnType<typeof readAuth>> & object;
+
 export const authPlugin = fp(
   async (app: FastifyInstance, opts: { db: Database; tokens: TokenService; notifier: Notifier }) => {
     const { db, tokens } = opts;
-    const cache = createAuthCache<Awaited<ReturnType<typeof readAuth>> & object>(db, opts.notifier);
+    const cache = createAuthCache<AuthRow>(db, opts.notifier);
     app.addHook('onClose', () => cache.stop());
-    app.addHook('onRequest', async (request) => {
-      if (request.routeOptions.config?.public) return;
-      const path = request.url;
-      if (!API_PREFIXES.some((p) => path.startsWith(p))) return;
-      const header = request.headers.authorization;
-      const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
-      if (!token) throw unauthorized('Authorization token is missing. Please log in.');
-      const claims = await tokens.verify(token);
-      if (!claims) throw unauthorized('Invalid authorization token. Please log in again.');
-
-      const key = `${claims.sessionId}:${claims.userId}`;
-      const row = await cache.get(claims.businessId, key, () => readAuth(db, claims));
-
+    /** Lets the request in with this session's row, or throws the answer (401/403). */
+    const admit = (request: FastifyRequest, claims: TokenClaims, key: string, row: AuthRow | undefined) => {
       if (!row || row.revoked_at || row.expires_at.getTime() < Date.now())
         throw unauthorized('Your session has ended. Please log in again.');
       if (row.status !== 'active')
@@ -166,8 +163,12 @@ export const authPlugin = fp(
         cache.patch(claims.businessId, key, (kept) => {
           kept.device_last_seen_at = new Date();
         });
+      // Written out: a spread here cost more than the rest of the hook.
       request.auth = {
-        ...claims,
+        userId: claims.userId,
+        businessId: claims.businessId,
+        sessionId: claims.sessionId,
+        deviceId: claims.deviceId,
         role: row.role,
         roleId: row.role_id,
         isAdmin: row.isAdmin,
@@ -175,6 +176,33 @@ export const authPlugin = fp(
         permissions: row.permissions,
         storeIds: row.store_ids,
       };
+    };
+    /** A token not yet checked by this process, or a session not kept: the signature and the database. */
+    const authenticate = async (request: FastifyRequest, token: string) => {
+      const claims = await tokens.verify(token);
+      if (!claims) throw unauthorized('Invalid authorization token. Please log in again.');
+      const key = `${claims.sessionId}:${claims.userId}`;
+      admit(request, claims, key, await cache.get(claims.businessId, key, () => readAuth(db, claims)));
+    };
+    // Not an async hook: a token and session this process already holds (most requests) are checked
+    // without a promise.
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (request.routeOptions.config?.public) return done();
+      const path = request.url;
+      if (!API_PREFIXES.some((p) => path.startsWith(p))) return done();
+      const header = request.headers.authorization;
+      const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+      if (!token) return done(unauthorized('Authorization token is missing. Please log in.'));
+      const claims = tokens.known(token);
+      const key = claims && `${claims.sessionId}:${claims.userId}`;
+      const row = claims && key ? cache.peek(claims.businessId, key) : undefined;
+      if (!claims || !key || !row) return void authenticate(request, token).then(() => done(), done);
+      try {
+        admit(request, claims, key, row);
+      } catch (error) {
+        return done(error as Error);
+      }
+      done();
     });
   },
 );
