@@ -46,7 +46,8 @@ export const openDatabase = async (opts: {
       connectionString: opts.databaseUrl,
       max: Number(process.env.DB_POOL_MAX ?? 10),
     });
-    namePreparedStatements(pool);
+    // DB_PREPARED_STATEMENTS=0: every statement unnamed (e.g. behind a pooler that cannot keep them).
+    if (process.env.DB_PREPARED_STATEMENTS !== '0') namePreparedStatements(pool);
     // An idle connection dropped by the server (restart, failover) must not crash the process; the pool reconnects.
     pool.on('error', (error) =>
       console.warn(JSON.stringify({ level: 40, msg: 'idle database connection lost', error: error.message })),

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/db/database.js';
 import { fixedStatement, preparedNameOf, runPrepared } from '../../src/db/prepared.js';
 import { createTestApp, type TestApp } from '../helper.js';
 
@@ -59,5 +60,28 @@ describe('prepared statements', () => {
     const failing = fixedStatement('select 1 / $1::int as n');
     await expect(t.db.transaction().execute((tx) => failing(tx, [0]))).rejects.toThrow(/division by zero/);
     expect(await failing(t.db, [1])).toEqual([{ n: 1 }]);
+  });
+});
+
+describe('DB_PREPARED_STATEMENTS=0', () => {
+  it.skipIf(!onPostgres)('sends every statement unnamed (for a pooler that cannot keep them)', async () => {
+    const fixed = fixedStatement<{ n: number }>('select $1::int * 2 as n');
+    process.env.DB_PREPARED_STATEMENTS = '0';
+    let handle: Awaited<ReturnType<typeof openDatabase>> | undefined;
+    try {
+      // The statement needs no table: the CI database itself will do.
+      handle = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL });
+    } finally {
+      delete process.env.DB_PREPARED_STATEMENTS;
+    }
+    try {
+      const names = await handle.db.transaction().execute(async (tx) => {
+        expect(await fixed(tx, [21])).toEqual([{ n: 42 }]);
+        return preparedHere(tx);
+      });
+      expect(names).toEqual([]);
+    } finally {
+      await handle.close();
+    }
   });
 });

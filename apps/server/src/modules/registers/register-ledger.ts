@@ -1,6 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import { REGISTER_TEXT } from '@ms/contracts';
 import type { Tx } from '../../db/database.js';
+import { runPrepared } from '../../db/prepared.js';
 import type { RegisterSessionsTable } from '../../db/schema.js';
 import { conflict } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
@@ -37,7 +38,8 @@ export const openRegisterOf = async (
       .orderBy(sql`(opened_by = ${user}::uuid)`, 'desc');
   }
   q = q.orderBy('opened_at', 'desc').orderBy('id', 'desc').limit(1);
-  return opts.lock ? q.forShare().executeTakeFirst() : q.executeTakeFirst();
+  // Every cash sale and refund asks this: planned once per connection (db/prepared.ts).
+  return (await runPrepared(tx, opts.lock ? q.forShare() : q))[0];
 };
 
 /** One ledger row in a session (the caller holds the session). */
@@ -54,22 +56,21 @@ export const insertMovement = async (
     at?: Date;
   },
 ): Promise<void> => {
-  await tx
-    .insertInto('register_movements')
-    .values({
-      business_id: session.business_id,
-      id: newId(),
-      session_id: session.id,
-      register_id: session.register_id,
-      store_id: session.store_id,
-      kind: m.kind,
-      amount_kobo: m.amountKobo,
-      reason: m.reason ?? null,
-      reference_id: m.referenceId ?? null,
-      user_id: m.userId,
-      ...(m.at ? { created_at: m.at } : {}),
-    })
-    .execute();
+  const query = tx.insertInto('register_movements').values({
+    business_id: session.business_id,
+    id: newId(),
+    session_id: session.id,
+    register_id: session.register_id,
+    store_id: session.store_id,
+    kind: m.kind,
+    amount_kobo: m.amountKobo,
+    reason: m.reason ?? null,
+    reference_id: m.referenceId ?? null,
+    user_id: m.userId,
+    ...(m.at ? { created_at: m.at } : {}),
+  });
+  // Written by every cash sale and refund: planned once per connection (two texts: with a time, without).
+  await runPrepared(tx, query);
 };
 
 /**
