@@ -287,6 +287,13 @@ try {
 
   if (STEPS.has('search')) {
     // 2. Search as you type, with the app's search code over the synced products.
+    // BENCH_SEARCH_PROFILE=<file>: a CPU profile of the page over the app's searches (not the raw scan).
+    const searchProfiler = process.env.BENCH_SEARCH_PROFILE ? await context.newCDPSession(page) : null;
+    if (searchProfiler) {
+      await searchProfiler.send('Profiler.enable');
+      await searchProfiler.send('Profiler.setSamplingInterval', { interval: 100 });
+      await searchProfiler.send('Profiler.start');
+    }
     const search = await page.evaluate(
       async ([b, typed]) => {
         const t0 = performance.now();
@@ -303,6 +310,11 @@ try {
       },
       [businessId, [...TYPED, ...TYPED_MORE]],
     );
+    if (searchProfiler) {
+      const { profile } = await searchProfiler.send('Profiler.stop');
+      writeFileSync(process.env.BENCH_SEARCH_PROFILE, JSON.stringify(profile));
+      console.log(`CPU profile of the page over the app's searches: ${process.env.BENCH_SEARCH_PROFILE}`);
+    }
     // The limit: what any search over these records must do at least, in the same page — one linear
     // scan of prebuilt lowercase names, then reading the 40 records shown from the same IndexedDB store.
     const scan = await page.evaluate(
@@ -338,6 +350,14 @@ try {
       },
       [dbName, [...TYPED, ...TYPED_MORE]],
     );
+    if (process.env.BENCH_DETAIL) {
+      // Each typed string's time, round by round: app / raw scan.
+      const typed = [...TYPED, ...TYPED_MORE];
+      typed.forEach((text, i) => {
+        const at = (xs) => [0, 1, 2].map((r) => xs[r * typed.length + i].toFixed(1)).join(' ');
+        console.log(`  ${JSON.stringify(text).padEnd(18)} app ${at(search.times)}  raw ${at(scan)}`);
+      });
+    }
     const p95 = percentile(search.times, 95);
     const scanP95 = percentile(scan, 95);
     const searchRatio = p95 / scanP95;
