@@ -195,13 +195,68 @@ describe('local product search (IndexedDB)', () => {
   });
 });
 
-describe('search index against a plain reference', () => {
-  const vocabulary = ['rice', 'beans', 'rice-cake', 'oil', 'palm', 'ice', 'mice', 'coke', 'coconut', 'cola'];
-  let seed = 7;
-  const rnd = (n: number) => {
+/**
+ * What search should answer, worked out the slow, obvious way: every entry ranked, all the matches
+ * sorted by rank then display order, the first `limit` kept.
+ */
+const reference = (list: Product[], text: string, tag: string | null, limit: number) => {
+  const q = text.trim().toLowerCase().replace(/\s+/g, ' ');
+  const words = q.split(' ').filter(Boolean);
+  const rows = list
+    .map(productEntry)
+    .filter((e) => tag === null || e.tags.includes(tag))
+    .filter((e) => !q || e.hay.includes(q) || (words.length > 1 && words.every((w) => e.hay.includes(w))))
+    .map((e) => {
+      const at = e.hay.indexOf(q);
+      const wordStart = [...e.name.matchAll(/[\s\-_/.,()&+]/g)].some((m) =>
+        e.name.startsWith(q, m.index! + 1),
+      );
+      const rank = !q
+        ? 1
+        : e.codes.some((c) => c.code === q)
+          ? 0
+          : at < 0
+            ? 5
+            : at + q.length > e.name.length
+              ? 4
+              : at === 0
+                ? 1
+                : wordStart
+                  ? 2
+                  : 3;
+      return { e, rank };
+    })
+    .sort(
+      (a, b) =>
+        a.rank - b.rank || (a.e.sort < b.e.sort ? -1 : a.e.sort > b.e.sort ? 1 : a.e.id < b.e.id ? -1 : 1),
+    );
+  return { ids: rows.slice(0, limit).map((r) => r.e.id), total: rows.length };
+};
+
+/** A small deterministic random source (the same cases on every run). */
+const randomSource = (start: number) => {
+  let seed = start;
+  return (n: number) => {
     seed = (seed * 1103515245 + 12345) % 2147483648;
     return seed % n;
   };
+};
+
+/** mulberry32: 32-bit state kept exact (integer multiplications), the same cases on every run. */
+const mulberry = (start: number) => {
+  let a = start >>> 0;
+  return (n: number) => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n) | 0;
+  };
+};
+
+describe('search index against a plain reference', () => {
+  const vocabulary = ['rice', 'beans', 'rice-cake', 'oil', 'palm', 'ice', 'mice', 'coke', 'coconut', 'cola'];
+  const rnd = randomSource(7);
   const word = () => vocabulary[rnd(vocabulary.length)]!;
   const list = Array.from({ length: 300 }, (_, i) =>
     product({
@@ -212,41 +267,6 @@ describe('search index against a plain reference', () => {
       category_id: `c${rnd(3)}`,
     }),
   );
-
-  /** What search should answer, worked out the slow, obvious way. */
-  const reference = (text: string, tag: string | null, limit: number) => {
-    const q = text.trim().toLowerCase().replace(/\s+/g, ' ');
-    const words = q.split(' ').filter(Boolean);
-    const rows = list
-      .map(productEntry)
-      .filter((e) => tag === null || e.tags.includes(tag))
-      .filter((e) => !q || e.hay.includes(q) || (words.length > 1 && words.every((w) => e.hay.includes(w))))
-      .map((e) => {
-        const at = e.hay.indexOf(q);
-        const wordStart = [...e.name.matchAll(/[\s\-_/.,()&+]/g)].some((m) =>
-          e.name.startsWith(q, m.index! + 1),
-        );
-        const rank = !q
-          ? 1
-          : e.codes.some((c) => c.code === q)
-            ? 0
-            : at < 0
-              ? 5
-              : at + q.length > e.name.length
-                ? 4
-                : at === 0
-                  ? 1
-                  : wordStart
-                    ? 2
-                    : 3;
-        return { e, rank };
-      })
-      .sort(
-        (a, b) =>
-          a.rank - b.rank || (a.e.sort < b.e.sort ? -1 : a.e.sort > b.e.sort ? 1 : a.e.id < b.e.id ? -1 : 1),
-      );
-    return { ids: rows.slice(0, limit).map((r) => r.e.id), total: rows.length };
-  };
 
   it('gives the same answer, keystroke after keystroke, with and without a category', () => {
     const idx = indexOf(list);
@@ -267,7 +287,93 @@ describe('search index against a plain reference', () => {
       for (const text of typed)
         for (let n = 1; n <= text.length; n++) {
           const q = text.slice(0, n);
-          expect(idx.search({ text: q, tag, limit: 12 }), `${q} in ${tag}`).toEqual(reference(q, tag, 12));
+          expect(idx.search({ text: q, tag, limit: 12 }), `${q} in ${tag}`).toEqual(
+            reference(list, q, tag, 12),
+          );
         }
+  });
+});
+
+describe('the bounded top-k selection against ranking and sorting every match', () => {
+  // Long words (more than 6 letters: looked for by their head), words inside words, repeated
+  // words, word breaks of every kind, so every rank and every path of a search is met.
+  const vocabulary = [
+    'milk',
+    'milkmilk',
+    'semovita',
+    'vita',
+    'peak',
+    'speak',
+    'golden',
+    'goldenrod',
+    'penny',
+    'spaghetti',
+    'sardines',
+    'oil',
+    'soil',
+    'tin',
+    '5kg',
+    'kg',
+    'a',
+  ];
+  const breaks = [' ', '-', '_', '/', '.', ',', '(', ')', '&', '+', ''];
+  const rnd = mulberry(11);
+  const pick = <T>(xs: readonly T[]) => xs[rnd(xs.length)]!;
+  const nameOf = () =>
+    Array.from({ length: 1 + rnd(4) }, () => pick(vocabulary)).reduce((a, w) => `${a}${pick(breaks)}${w}`);
+  const cased = (s: string) => (rnd(2) ? s.toUpperCase() : s);
+  const list = Array.from({ length: 400 }, (_, i) => {
+    const name = nameOf();
+    return product({
+      // Ids out of name order, and some names twice: ties are broken by id.
+      _id: `p${String((i * 7919) % 400).padStart(3, '0')}`,
+      name: cased(rnd(8) ? name : 'milk tin'),
+      sku: rnd(3) ? null : `${pick(vocabulary)}-${rnd(40)}`,
+      barcode: rnd(3) ? null : `61500${rnd(60)}`,
+      category_id: `c${rnd(3)}`,
+      varieties: rnd(6)
+        ? []
+        : [
+            {
+              _id: `v${i}`,
+              name: nameOf(),
+              option_values: {},
+              sku: rnd(2) ? null : `v-${pick(vocabulary)}`,
+              barcode: null,
+              cost_price: 0,
+              selling_price: 1,
+              stock: 1,
+              store_stock: [],
+            },
+          ],
+    });
+  });
+  const queries = () => {
+    const r = rnd(6);
+    const some = list[rnd(list.length)]!;
+    if (r === 0) return some.name.slice(0, 1 + rnd(some.name.length)); // a name's start
+    if (r === 1) {
+      const from = rnd(some.name.length);
+      return some.name.slice(from, from + 1 + rnd(8)); // a piece of a name
+    }
+    if (r === 2) return `${pick(vocabulary)} ${pick(vocabulary).slice(0, 1 + rnd(4))}`; // several words
+    if (r === 3) return some.sku ?? some.barcode ?? pick(vocabulary); // a whole code
+    if (r === 4) return pick(vocabulary).slice(0, 1 + rnd(3)); // one or two letters
+    return `${pick(breaks)}${pick(vocabulary)}`;
+  };
+
+  it('returns the same results in the same order, and the same total, as a full sort', () => {
+    const idx = indexOf(list);
+    for (let round = 0; round < 300; round++) {
+      const text = queries();
+      const tag = rnd(3) ? null : `c${rnd(3)}`;
+      const limit = pick([1, 3, 12, 40, 1000]);
+      // Typed letter by letter (each keystroke narrows the last one's matches), or all at once.
+      const steps = rnd(2) ? Array.from(text, (_, k) => text.slice(0, k + 1)) : [text];
+      for (const q of steps)
+        expect(idx.search({ text: q, tag, limit }), `${JSON.stringify(q)} in ${tag}, ${limit}`).toEqual(
+          reference(list, q, tag, limit),
+        );
+    }
   });
 });
