@@ -27,6 +27,8 @@ export class LocalIndex<T extends LocalRecord> {
     readonly businessId: string,
     readonly table: TableName,
     private readonly entryOf: (record: T) => IndexEntry,
+    /** When set, the one-letter searches showing this many are answered when the index is built. */
+    private readonly firstKeysLimit: number | null = null,
   ) {}
 
   private get db() {
@@ -49,6 +51,7 @@ export class LocalIndex<T extends LocalRecord> {
     this.index.clear();
     this.index.upsert(rows.filter(usable).map(this.entryOf));
     this.index.prepare();
+    if (this.firstKeysLimit !== null) this.index.answerFirstKeys(this.firstKeysLimit);
     this.marks = [mark, mark];
     // Any committed write to the table (its row count) or to its sync state wakes a refresh.
     const watched = async () => [
@@ -145,11 +148,17 @@ export const localIndex = <T extends LocalRecord>(
   businessId: string,
   table: TableName,
   entryOf: (record: T) => IndexEntry,
+  firstKeysLimit: number | null = null,
 ): LocalIndex<T> => {
   const key = `${businessId}/${table}`;
   let found = indexes.get(key);
   if (!found) {
-    found = new LocalIndex<T>(businessId, table, entryOf) as unknown as LocalIndex<LocalRecord>;
+    found = new LocalIndex<T>(
+      businessId,
+      table,
+      entryOf,
+      firstKeysLimit,
+    ) as unknown as LocalIndex<LocalRecord>;
     indexes.set(key, found);
   }
   return found as unknown as LocalIndex<T>;

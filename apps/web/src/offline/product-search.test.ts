@@ -118,6 +118,17 @@ describe('product search index', () => {
     }
   });
 
+  it('answers the one-letter searches ahead with what they would answer, until the index changes', () => {
+    const idx = indexOf(catalogue);
+    idx.answerFirstKeys(2);
+    for (const text of ['c', 'o', 'k', '5', 'C'])
+      expect(idx.search({ text, limit: 2 })).toEqual(indexOf(catalogue).search({ text, limit: 2 }));
+    idx.upsert([productEntry(product({ name: 'Cabbage' }))]);
+    expect(
+      names(idx.search({ text: 'c', limit: 2 }).ids, [...catalogue, product({ name: 'Cabbage' })]),
+    ).toEqual(['Cabbage', 'Coca-Cola 50cl']);
+  });
+
   it('takes renamed, new and removed products into account', () => {
     const idx = indexOf(catalogue);
     expect(idx.search({ text: 'co' }).total).toBe(3);

@@ -39,8 +39,12 @@ export const productEntry = (p: Product): IndexEntry => {
   };
 };
 
+/** What the POS grid shows (GRID_LIMIT) and a search shows by default. */
+const SHOWN = 40;
+
+/** The index of the products; the grid's one-letter searches are answered when it is built. */
 const products = (businessId: string) =>
-  localIndex<Product & { _id: string }>(businessId, 'products', productEntry);
+  localIndex<Product & { _id: string }>(businessId, 'products', productEntry, SHOWN);
 
 /** True once the products have been downloaded to this device (see isDownloaded). */
 export const hasLocalProducts = (businessId: string): Promise<boolean> =>
@@ -52,7 +56,7 @@ export type LocalProductPage = { items: Product[]; total: number };
 /** Search-as-you-type: the first `limit` matches (ranked) and how many match in all. */
 export const searchLocalProducts = async (
   businessId: string,
-  { search, category = null, limit = 40 }: LocalProductQuery,
+  { search, category = null, limit = SHOWN }: LocalProductQuery,
 ): Promise<LocalProductPage> => {
   const idx = products(businessId);
   await idx.ready();

@@ -69,6 +69,8 @@ class Cursor {
     return at;
   }
 }
+/** The one-letter searches answered ahead (answerFirstKeys). */
+const FIRST_KEYS = 'abcdefghijklmnopqrstuvwxyz0123456789';
 /** Between entries in the scan text (never typed, never in a record's text). */
 const ENTRY_END = '\u0002';
 
@@ -208,6 +210,16 @@ export class SearchIndex {
   prepare() {
     this.scanText();
     warmUp();
+  }
+
+  /**
+   * Answers now the one-letter searches (a-z, 0-9; no filter, `limit` shown) that would otherwise
+   * be the first keystroke's: each matches most entries (a full scan), and right after a load they
+   * also meet cold engine code. Kept in the short-query cache until the index changes, as the first
+   * search of each would keep them. A full scan per letter, once, when the index is first built.
+   */
+  answerFirstKeys(limit: number) {
+    for (const c of FIRST_KEYS) this.search({ text: c, limit });
   }
 
   private scanText() {
