@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Tx } from '../../db/database.js';
+import { runPrepared } from '../../db/prepared.js';
 import { insertMovement } from './register-ledger.js';
 
 /**
@@ -25,7 +26,8 @@ export const keepOfflineCash = async (
   if (!Number.isSafeInteger(input.amountKobo)) throw new RangeError('amountKobo must be an integer');
   // One query for both: the sessions open then come first, in their order, then those open now in
   // `openRegisterOf`'s order (the cashier's own, then the one they opened, then the latest).
-  const session = await tx
+  // Every uploaded cash sale asks this after its turn: planned once per connection (db/prepared.ts).
+  const query = tx
     .selectFrom('register_sessions')
     .selectAll()
     .select(sql<boolean>`(opened_at <= ${input.madeAt})`.as('open_then'))
@@ -41,8 +43,8 @@ export const keepOfflineCash = async (
     .orderBy('opened_at', 'desc')
     .orderBy('id', 'desc')
     .limit(1)
-    .forShare()
-    .executeTakeFirst();
+    .forShare();
+  const [session] = await runPrepared(tx, query);
   const openThen = session?.open_then === true;
   if (!session) return { registerId: null, unregisteredKobo: input.amountKobo };
   if (input.amountKobo > 0)
