@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { Tx } from '../../db/database.js';
-import { runPrepared } from '../../db/prepared.js';
 import { insertMovement } from './register-ledger.js';
 
 /**
@@ -26,8 +25,7 @@ export const keepOfflineCash = async (
   if (!Number.isSafeInteger(input.amountKobo)) throw new RangeError('amountKobo must be an integer');
   // One query for both: the sessions open then come first, in their order, then those open now in
   // `openRegisterOf`'s order (the cashier's own, then the one they opened, then the latest).
-  // Every uploaded cash sale asks this after its turn: planned once per connection (db/prepared.ts).
-  const query = tx
+  const session = await tx
     .selectFrom('register_sessions')
     .selectAll()
     .select(sql<boolean>`(opened_at <= ${input.madeAt})`.as('open_then'))
@@ -43,8 +41,8 @@ export const keepOfflineCash = async (
     .orderBy('opened_at', 'desc')
     .orderBy('id', 'desc')
     .limit(1)
-    .forShare();
-  const [session] = await runPrepared(tx, query);
+    .forShare()
+    .executeTakeFirst();
   const openThen = session?.open_then === true;
   if (!session) return { registerId: null, unregisteredKobo: input.amountKobo };
   if (input.amountKobo > 0)

@@ -1,7 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import { REGISTER_TEXT } from '@ms/contracts';
 import type { Tx } from '../../db/database.js';
-import { runPrepared } from '../../db/prepared.js';
 import type { RegisterSessionsTable } from '../../db/schema.js';
 import { conflict } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
@@ -38,8 +37,7 @@ export const openRegisterOf = async (
       .orderBy(sql`(opened_by = ${user}::uuid)`, 'desc');
   }
   q = q.orderBy('opened_at', 'desc').orderBy('id', 'desc').limit(1);
-  // Every cash sale and refund asks this: planned once per connection (db/prepared.ts).
-  return (await runPrepared(tx, opts.lock ? q.forShare() : q))[0];
+  return opts.lock ? q.forShare().executeTakeFirst() : q.executeTakeFirst();
 };
 
 /** One ledger row in a session (the caller holds the session). */
@@ -56,21 +54,22 @@ export const insertMovement = async (
     at?: Date;
   },
 ): Promise<void> => {
-  const query = tx.insertInto('register_movements').values({
-    business_id: session.business_id,
-    id: newId(),
-    session_id: session.id,
-    register_id: session.register_id,
-    store_id: session.store_id,
-    kind: m.kind,
-    amount_kobo: m.amountKobo,
-    reason: m.reason ?? null,
-    reference_id: m.referenceId ?? null,
-    user_id: m.userId,
-    ...(m.at ? { created_at: m.at } : {}),
-  });
-  // Written by every cash sale and refund: planned once per connection (two texts: with a time, without).
-  await runPrepared(tx, query);
+  await tx
+    .insertInto('register_movements')
+    .values({
+      business_id: session.business_id,
+      id: newId(),
+      session_id: session.id,
+      register_id: session.register_id,
+      store_id: session.store_id,
+      kind: m.kind,
+      amount_kobo: m.amountKobo,
+      reason: m.reason ?? null,
+      reference_id: m.referenceId ?? null,
+      user_id: m.userId,
+      ...(m.at ? { created_at: m.at } : {}),
+    })
+    .execute();
 };
 
 /**

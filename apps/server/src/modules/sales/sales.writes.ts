@@ -1,7 +1,6 @@
 import type { Updateable } from 'kysely';
 import type { DiscountInput } from '@ms/contracts';
 import type { Tx } from '../../db/database.js';
-import { runPrepared } from '../../db/prepared.js';
 import type { RefundPayoutJson, RefundsTable, SaleLineModifierJson, SalesTable } from '../../db/schema.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { isUuid, newId } from '../../lib/ids.js';
@@ -28,7 +27,7 @@ export const claimSaleId = async (
   tx: Tx,
   sale: { businessId: string; saleId: string; storeId: string; userId: string },
 ): Promise<'claimed' | 'taken' | 'used_elsewhere'> => {
-  const query = tx
+  const row = await tx
     .with('claim', (q) =>
       q
         .insertInto('sales')
@@ -63,10 +62,9 @@ export const claimSaleId = async (
             .where('business_id', '<>', sale.businessId),
         )
         .as('elsewhere'),
-    ]);
-  // The first statement of every sale: planned once per connection (db/prepared.ts).
-  const [row] = await runPrepared(tx, query);
-  if (!row?.claimed) return 'taken';
+    ])
+    .executeTakeFirstOrThrow();
+  if (!row.claimed) return 'taken';
   return row.elsewhere ? 'used_elsewhere' : 'claimed';
 };
 
@@ -184,16 +182,13 @@ export const completeSale = async (
 ): Promise<void> => {
   const rows = paymentRows(sale, payments);
   if (rows.length === 0) return updateSale(tx, sale.businessId, sale.saleId, columns);
-  const query = tx
+  await tx
     .with('paid', (q) => q.insertInto('sale_payments').values(rows).returning('id'))
     .updateTable('sales')
     .set(columns)
     .where('business_id', '=', sale.businessId)
-    .where('id', '=', sale.saleId);
-  // Held while other sales wait on this one's stock rows: planned once per connection for the usual
-  // one to three payments (a text per count of payments; more stay unnamed).
-  if (rows.length <= 3) await runPrepared(tx, query);
-  else await query.execute();
+    .where('id', '=', sale.saleId)
+    .execute();
 };
 
 /** Payments taken on a sale (at the counter, or later) by `userId`. */
