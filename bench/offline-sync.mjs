@@ -212,6 +212,11 @@ try {
       ).toFixed(0)} ms), between a page's last byte and the next request ${(between / 1000).toFixed(1)} s`,
     );
   }
+  // The app's service worker would answer the blank page below with the app itself (its own engine
+  // running beside both measurements): unregister it first, so the page comes from the route.
+  await app.evaluate(async () => {
+    for (const r of await navigator.serviceWorker.getRegistrations()) await r.unregister();
+  });
   await app.close();
 
   // A blank page on the app's origin runs the rest (no engine of the app racing the measurement).
@@ -220,6 +225,7 @@ try {
   );
   const page = await context.newPage();
   await page.goto('/__bench');
+  if ((await page.title()) !== 'bench') throw new Error('the blank bench page was answered by the app');
   const { rawMs, appPatternMs } = await page.evaluate(
     async ([name, detail]) => {
       const read = () =>
