@@ -144,6 +144,9 @@ const readAuth = async (db: Database, claims: { businessId: string; sessionId: s
 
 type AuthRow = Awaited<ReturnType<typeof readAuth>> & object;
 
+/** A session's key in the auth cache. */
+const sessionKey = (claims: TokenClaims) => `${claims.sessionId}:${claims.userId}`;
+
 export const authPlugin = fp(
   async (app: FastifyInstance, opts: { db: Database; tokens: TokenService; notifier: Notifier }) => {
     const { db, tokens } = opts;
@@ -181,7 +184,7 @@ export const authPlugin = fp(
     const authenticate = async (request: FastifyRequest, token: string) => {
       const claims = await tokens.verify(token);
       if (!claims) throw unauthorized('Invalid authorization token. Please log in again.');
-      const key = `${claims.sessionId}:${claims.userId}`;
+      const key = sessionKey(claims);
       admit(request, claims, key, await cache.get(claims.businessId, key, () => readAuth(db, claims)));
     };
     // Not an async hook: a token and session this process already holds (most requests) are checked
@@ -194,9 +197,9 @@ export const authPlugin = fp(
       const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
       if (!token) return done(unauthorized('Authorization token is missing. Please log in.'));
       const claims = tokens.known(token);
-      const key = claims && `${claims.sessionId}:${claims.userId}`;
-      const row = claims && key ? cache.peek(claims.businessId, key) : undefined;
-      if (!claims || !key || !row) return void authenticate(request, token).then(() => done(), done);
+      const key = claims ? sessionKey(claims) : '';
+      const row = claims ? cache.peek(claims.businessId, key) : undefined;
+      if (!claims || !row) return void authenticate(request, token).then(() => done(), done);
       try {
         admit(request, claims, key, row);
       } catch (error) {
