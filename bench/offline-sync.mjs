@@ -302,9 +302,18 @@ try {
     }
     const search = await page.evaluate(
       async ([b, typed]) => {
+        // The build's longest task: how long the page (a till) is frozen while the index is built.
+        const long = [];
+        const observer = new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) long.push(e.duration);
+        });
+        observer.observe({ type: 'longtask' });
         const t0 = performance.now();
         await window.__bench.searchLocalProducts(b, { search: '', limit: 40 });
         const buildMs = performance.now() - t0;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        observer.disconnect();
+        const longestTaskMs = Math.max(0, ...long);
         const times = [];
         for (let round = 0; round < 3; round++)
           for (const text of typed) {
@@ -312,7 +321,7 @@ try {
             await window.__bench.searchLocalProducts(b, { search: text, limit: 40 });
             times.push(performance.now() - t);
           }
-        return { buildMs, times };
+        return { buildMs, longestTaskMs, times };
       },
       [businessId, [...TYPED, ...TYPED_MORE]],
     );
@@ -368,7 +377,7 @@ try {
     const scanP95 = percentile(scan, 95);
     const searchRatio = p95 / scanP95;
     console.log(
-      `search as you type over ${total} products: p95 ${p95.toFixed(1)} ms (index built in ${search.buildMs.toFixed(0)} ms) vs raw scan + read of the 40 shown p95 ${scanP95.toFixed(1)} ms: ratio ${searchRatio.toFixed(2)} (target <= 1.2) ${verdict(searchRatio <= 1.2)}`,
+      `search as you type over ${total} products: p95 ${p95.toFixed(1)} ms (index built in ${search.buildMs.toFixed(0)} ms, longest task ${search.longestTaskMs.toFixed(0)} ms) vs raw scan + read of the 40 shown p95 ${scanP95.toFixed(1)} ms: ratio ${searchRatio.toFixed(2)} (target <= 1.2) ${verdict(searchRatio <= 1.2)}`,
     );
   }
   if (STEPS.has('upload')) {

@@ -1,7 +1,30 @@
 import { liveQuery, type Subscription } from 'dexie';
 import { businessDb, type LocalRecord, type TableName } from './db';
 import { isWronglyStored } from './local-data';
-import { SearchIndex, type IndexEntry } from './search-index';
+import { FIRST_KEYS, SearchIndex, type IndexEntry } from './search-index';
+
+/** Rows read and indexed in one task while a whole table is indexed. */
+const SLICE = 5_000;
+/** The one-letter searches answered ahead, six to a task (a full scan each). */
+const FIRST_KEY_GROUPS = FIRST_KEYS.match(/.{1,6}/g) ?? [];
+
+/**
+ * Gives the main thread back (a tap, a keystroke, a paint go first), then goes on. A message
+ * rather than a timer: timers in a tab out of sight wait a second or more each.
+ */
+const giveWay = (): Promise<void> => {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (scheduler?.yield) return scheduler.yield();
+  if (typeof MessageChannel === 'undefined') return new Promise((resolve) => setTimeout(resolve, 0));
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+};
 
 /**
  * A search index over one local table, kept in step with it. Built once (first use) from the
@@ -21,6 +44,8 @@ export class LocalIndex<T extends LocalRecord> {
   /** `lastUpdate` of the module two refreshes ago and at the last one. */
   private marks: [number, number] = [0, 0];
   private running: Promise<void> = Promise.resolve();
+  /** The whole table being indexed after a first download (`ready` waits for it). */
+  private filling: Promise<void> | null = null;
   private queued = false;
 
   constructor(
@@ -39,19 +64,20 @@ export class LocalIndex<T extends LocalRecord> {
     return (await this.db.meta(this.table).get(this.table))?.lastUpdate ?? 0;
   }
 
-  /** Resolves once the index holds the table (loads it the first time, then follows it). */
+  /**
+   * Resolves once the index holds the table (loads it the first time, then follows it). While the
+   * whole table is being indexed after a first download, searches wait for it rather than see part.
+   */
   ready(): Promise<void> {
     this.loading ??= this.load();
-    return this.loading;
+    const filling = this.filling;
+    return filling ? this.loading.then(() => filling) : this.loading;
   }
 
   private async load() {
     const mark = await this.lastUpdate();
-    const rows = await this.db.data<T>(this.table).toArray();
     this.index.clear();
-    this.index.upsert(rows.filter(usable).map(this.entryOf));
-    this.index.prepare();
-    if (this.firstKeysLimit !== null) this.index.answerFirstKeys(this.firstKeysLimit);
+    await this.build();
     this.marks = [mark, mark];
     // Any committed write to the table (its row count) or to its sync state wakes a refresh.
     const watched = async () => [
@@ -86,12 +112,70 @@ export class LocalIndex<T extends LocalRecord> {
     // then 4,000, … 100,000). Wait for its end (the sync state changing wakes us), then read once.
     if (meta?.syncStatus === 'syncing' && this.marks[1] === 0) return;
     const mark = meta?.lastUpdate ?? 0;
-    const since = new Date(this.marks[0]).toISOString();
-    const changed = await table.where('updated_at').aboveOrEqual(since).toArray();
-    this.index.upsert(changed.filter(usable).map(this.entryOf));
-    this.marks = [this.marks[1], mark];
+    if (this.marks[0] === 0 && this.index.size === 0) {
+      // The first download just ended (or the table was empty when first asked): the whole table,
+      // built and marked as on a first load (the next refresh reads only what changes after it).
+      const whole = this.build().catch(() => undefined);
+      this.filling = whole;
+      await whole;
+      if (this.filling === whole) this.filling = null;
+      this.marks = [mark, mark];
+    } else {
+      const since = new Date(this.marks[0]).toISOString();
+      await this.add(await table.where('updated_at').aboveOrEqual(since).toArray());
+      this.marks = [this.marks[1], mark];
+    }
     if ((await table.count()) !== this.index.size) await this.reconcile();
     this.index.prepare();
+  }
+
+  /** The whole table into the (empty) index, then what the first searches need. */
+  private async build() {
+    await this.fill();
+    this.index.prepare();
+    if (this.firstKeysLimit !== null) await this.answerFirstKeys(this.firstKeysLimit);
+  }
+
+  /**
+   * The whole table into the index, SLICE rows at a time in key order: each slice's records are
+   * read, made into entries and merged in one task, and the page gets its main thread back in
+   * between (100,000 products read and indexed in one go held a phone's screen for seconds).
+   * Rows written meanwhile are caught by the next refresh (its mark and count check).
+   */
+  private async fill() {
+    const table = this.db.data<T>(this.table);
+    let after: string | null = null;
+    for (;;) {
+      const rows: T[] = await (after === null ? table.orderBy(':id') : table.where(':id').above(after))
+        .limit(SLICE)
+        .toArray();
+      if (rows.length === 0) return;
+      this.index.upsert(rows.filter(usable).map(this.entryOf));
+      if (rows.length < SLICE) return;
+      after = rows[rows.length - 1]!._id;
+      await giveWay();
+    }
+  }
+
+  /** Changed rows into the index, SLICE at a time, giving the main thread back in between. */
+  private async add(rows: T[]) {
+    for (let i = 0; i < rows.length; i += SLICE) {
+      if (i > 0) await giveWay();
+      this.index.upsert(
+        rows
+          .slice(i, i + SLICE)
+          .filter(usable)
+          .map(this.entryOf),
+      );
+    }
+  }
+
+  /** The one-letter searches answered ahead (SearchIndex.answerFirstKeys), a few per task. */
+  private async answerFirstKeys(limit: number) {
+    for (const keys of FIRST_KEY_GROUPS) {
+      await giveWay();
+      this.index.answerFirstKeys(limit, keys);
+    }
   }
 
   /** Rows added or removed without a newer `updated_at`: compare the keys. */

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Product } from '@ms/contracts';
 import { businessDb, closeBusinessDb } from './db';
-import { disposeLocalIndexes } from './local-index';
+import { disposeLocalIndexes, localIndex } from './local-index';
 import {
   findLocalProductByCode,
   hasLocalProducts,
@@ -190,6 +190,81 @@ describe('local product search (IndexedDB)', () => {
     await db.data('products').clear();
     await settleProductSearch(b);
     expect((await searchLocalProducts(b, { search: '' })).total).toBe(0);
+  });
+
+  /** n products named "item 00000" … with ids in another order than the names. */
+  const many = (n: number) =>
+    Array.from({ length: n }, (_, i) =>
+      product({
+        _id: `k${String((i * 7919) % n).padStart(5, '0')}`,
+        name: `Item ${String(i).padStart(5, '0')}`,
+      }),
+    );
+  /** The index's size each time the page got its main thread back, until `done` settles. */
+  const sizesSeenWhile = async (done: Promise<unknown>, size: () => number) => {
+    const seen: number[] = [];
+    let over = false;
+    void done.finally(() => (over = true));
+    while (!over) {
+      seen.push(size());
+      await new Promise<void>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => {
+          channel.port1.close();
+          resolve();
+        };
+        channel.port2.postMessage(null);
+      });
+    }
+    return seen;
+  };
+
+  it('indexes a large catalogue a slice at a time, giving the page back in between, and finds every product', async () => {
+    const db = businessDb(b);
+    const list = many(12_000);
+    await db.data('products').bulkPut(list);
+    await db.meta('products').put({
+      modulename: 'products',
+      businessID: b,
+      lastUpdate: 1,
+      syncStatus: 'synced',
+      totalRecords: 12_000,
+    });
+    const idx = localIndex(b, 'products', productEntry);
+    const seen = await sizesSeenWhile(idx.ready(), () => idx.index.size);
+    // The page ran between slices: it saw the index part built (one task would show 0, then 12,000).
+    expect(seen.some((n) => n > 0 && n < 12_000)).toBe(true);
+    expect(idx.index.size).toBe(12_000);
+    const page = await searchLocalProducts(b, { search: '', limit: 3 });
+    expect(page.total).toBe(12_000);
+    expect(page.items.map((p) => p.name)).toEqual(['Item 00000', 'Item 00001', 'Item 00002']);
+    expect((await searchLocalProducts(b, { search: '11999' })).items.map((p) => p.name)).toEqual([
+      'Item 11999',
+    ]);
+  });
+
+  it('a search typed while the first download is being indexed waits for the whole catalogue', async () => {
+    const db = businessDb(b);
+    // The till opened before the first download: the index starts empty and follows the table.
+    await db
+      .meta('products')
+      .put({ modulename: 'products', businessID: b, lastUpdate: 0, syncStatus: 'syncing' });
+    expect((await searchLocalProducts(b, { search: 'item' })).total).toBe(0);
+    await db.data('products').bulkPut(many(11_000));
+    await db.meta('products').put({
+      modulename: 'products',
+      businessID: b,
+      lastUpdate: 5,
+      syncStatus: 'synced',
+      totalRecords: 11_000,
+    });
+    const idx = localIndex(b, 'products', productEntry);
+    // The download's end wakes the index; a keystroke lands while it is part built.
+    while (idx.index.size === 0) await new Promise((resolve) => setTimeout(resolve, 1));
+    expect(idx.index.size).toBeLessThan(11_000);
+    const typed = await searchLocalProducts(b, { search: 'item' });
+    expect(typed.total).toBe(11_000);
+    expect(idx.index.size).toBe(11_000);
   });
 
   it('never shows a record stored wrongly (spec 000 §3: a syncStatus field, or Request and lastUpdate)', async () => {

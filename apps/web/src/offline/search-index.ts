@@ -70,7 +70,7 @@ class Cursor {
   }
 }
 /** The one-letter searches answered ahead (answerFirstKeys). */
-const FIRST_KEYS = 'abcdefghijklmnopqrstuvwxyz0123456789';
+export const FIRST_KEYS = 'abcdefghijklmnopqrstuvwxyz0123456789';
 /** Between entries in the scan text (never typed, never in a record's text). */
 const ENTRY_END = '\u0002';
 
@@ -216,10 +216,11 @@ export class SearchIndex {
    * Answers now the one-letter searches (a-z, 0-9; no filter, `limit` shown) that would otherwise
    * be the first keystroke's: each matches most entries (a full scan), and right after a load they
    * also meet cold engine code. Kept in the short-query cache until the index changes, as the first
-   * search of each would keep them. A full scan per letter, once, when the index is first built.
+   * search of each would keep them. A full scan per letter, once, when the index is first built
+   * (`keys`: some of them, so a caller can answer them a few at a time).
    */
-  answerFirstKeys(limit: number) {
-    for (const c of FIRST_KEYS) this.search({ text: c, limit });
+  answerFirstKeys(limit: number, keys: string = FIRST_KEYS) {
+    for (const c of keys) this.search({ text: c, limit });
   }
 
   private scanText() {
