@@ -14,6 +14,12 @@ export type TableWrite = {
   columns: readonly string[];
   /** An insert with ON CONFLICT: it may change an existing row. */
   upsert: boolean;
+  /**
+   * The one business whose rows the statement writes, when it says so plainly (an insert whose rows all
+   * carry that `business_id`, an update or delete whose WHERE requires `business_id = <value>`); null
+   * when it does not (raw SQL, INSERT ... SELECT, no such condition): then it may write any business's.
+   */
+  businessId: string | null;
 };
 
 type Handler = (write: TableWrite) => void;
@@ -36,6 +42,51 @@ const columnName = (node: unknown): string | undefined => {
   return n?.kind === 'ColumnNode' ? (n.column as { name: string }).name : undefined;
 };
 
+const aliasOrName = (node: unknown): string | undefined => {
+  const n = node as AnyNode | undefined;
+  if (n?.kind === 'AliasNode') return ((n.alias as AnyNode).name as string | undefined) ?? tableName(n.node);
+  return tableName(n);
+};
+
+/** `business_id` of an insert's rows, when every row gives the same plain value. */
+const insertedBusiness = (node: AnyNode): string | null => {
+  const columns = ((node.columns ?? []) as readonly unknown[]).map(columnName);
+  const at = columns.indexOf('business_id');
+  const values = node.values as AnyNode | undefined;
+  if (at < 0 || values?.kind !== 'ValuesNode') return null;
+  let found: string | null = null;
+  for (const row of values.values as readonly AnyNode[]) {
+    const cell =
+      row.kind === 'PrimitiveValueListNode'
+        ? (row.values as readonly unknown[])[at]
+        : row.kind === 'ValueListNode'
+          ? (row.values as readonly AnyNode[])[at]?.kind === 'ValueNode'
+            ? (row.values as readonly AnyNode[])[at]!.value
+            : undefined
+          : undefined;
+    if (typeof cell !== 'string' || (found !== null && cell !== found)) return null;
+    found = cell;
+  }
+  return found;
+};
+
+/** The value of a `business_id = <value>` the WHERE requires (at its top, or in an AND chain there). */
+const requiredBusiness = (where: unknown, target: string | undefined): string | null => {
+  const n = where as AnyNode | undefined;
+  if (!n) return null;
+  if (n.kind === 'WhereNode') return requiredBusiness(n.where, target);
+  if (n.kind === 'AndNode') return requiredBusiness(n.left, target) ?? requiredBusiness(n.right, target);
+  if (n.kind !== 'BinaryOperationNode') return null;
+  if ((n.operator as AnyNode).operator !== '=') return null;
+  const left = n.leftOperand as AnyNode;
+  const right = n.rightOperand as AnyNode;
+  const column = left.kind === 'ReferenceNode' ? columnName(left.column) : columnName(left);
+  // Another table's business_id (UPDATE ... FROM) says nothing of the rows written.
+  const qualifier = left.kind === 'ReferenceNode' && left.table ? tableName(left.table) : undefined;
+  if (column !== 'business_id' || (qualifier !== undefined && qualifier !== target)) return null;
+  return right.kind === 'ValueNode' && typeof right.value === 'string' ? right.value : null;
+};
+
 /** The writes one statement makes: itself, and any in its WITH clauses. */
 export const writesOf = (root: OperationNode): TableWrite[] => {
   const found: TableWrite[] = [];
@@ -46,25 +97,46 @@ export const writesOf = (root: OperationNode): TableWrite[] => {
     switch (node.kind) {
       case 'InsertQueryNode': {
         const table = tableName(node.into);
-        if (table) found.push({ table, kind: 'insert', columns: [], upsert: node.onConflict !== undefined });
+        if (table)
+          found.push({
+            table,
+            kind: 'insert',
+            columns: [],
+            upsert: node.onConflict !== undefined,
+            businessId: insertedBusiness(node),
+          });
         break;
       }
       case 'UpdateQueryNode': {
         const table = tableName(node.table);
         const updates = (node.updates ?? []) as readonly { column: unknown }[];
         const columns = updates.map((u) => columnName(u.column)).filter((c): c is string => !!c);
-        if (table) found.push({ table, kind: 'update', columns, upsert: false });
+        if (table)
+          found.push({
+            table,
+            kind: 'update',
+            columns,
+            upsert: false,
+            businessId: requiredBusiness(node.where, aliasOrName(node.table)),
+          });
         break;
       }
       case 'DeleteQueryNode':
         for (const from of (node.from as { froms: readonly unknown[] }).froms) {
           const table = tableName(from);
-          if (table) found.push({ table, kind: 'delete', columns: [], upsert: false });
+          const businessId = requiredBusiness(node.where, aliasOrName(from));
+          if (table) found.push({ table, kind: 'delete', columns: [], upsert: false, businessId });
         }
         break;
       case 'RawNode':
         for (const match of (node.sqlFragments as readonly string[]).join(' ? ').matchAll(RAW_WRITE))
-          found.push({ table: match[1]!.toLowerCase(), kind: 'raw', columns: [], upsert: false });
+          found.push({
+            table: match[1]!.toLowerCase(),
+            kind: 'raw',
+            columns: [],
+            upsert: false,
+            businessId: null,
+          });
         break;
     }
   };

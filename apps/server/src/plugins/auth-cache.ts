@@ -5,9 +5,11 @@ import { watchTableWrites, type TableWrite } from '../db/table-writes.js';
 /**
  * The auth hook's session/user/role/device/stores row, kept per session for a few seconds so that an
  * authenticated request costs no query (decision 0006). A change still takes effect at once:
- * - a write in this process to what the row is made of (`AUTH_COLUMNS`) empties the cache as the
- *   statement is built, and nothing is kept for `quietMs` after it (so a request that reads the row
- *   while that transaction is still open cannot keep the old row past its commit);
+ * - a write in this process to what the row is made of (`AUTH_COLUMNS`) drops the rows as the
+ *   statement is built, and none is kept for `quietMs` after it (so a request that reads the row
+ *   while that transaction is still open cannot keep the old row past its commit). A write that names
+ *   its one business (`TableWrite.businessId`: a login's device, a user's role) does that to that
+ *   business's rows only; any other write, to all of them;
  * - a write in any process (or by hand in psql) fires migration 0015's triggers, which send the
  *   business id on `AUTH_CHANNEL` when the transaction commits: every process drops that business's
  *   rows (another process may serve the old row until it hears it: one LISTEN delivery);
@@ -64,6 +66,8 @@ export const createAuthCache = <Row>(
   /** Bumped by every change: a read that started before one is not kept. */
   let generation = 0;
   let quietUntil = 0;
+  /** Per business: nothing of it kept until then (a write of this process named it). */
+  const quietBusiness = new Map<string, number>();
   let listening = false;
   let listenTried = -Infinity;
   let stopped = false;
@@ -83,8 +87,15 @@ export const createAuthCache = <Row>(
   stops.push(
     watchTableWrites(db, (write) => {
       if (!changesAuth(write)) return;
-      dropAll();
-      quietUntil = now() + quietMs;
+      if (write.businessId === null) {
+        dropAll();
+        quietUntil = now() + quietMs;
+        return;
+      }
+      dropBusiness(write.businessId);
+      // Forget businesses whose quiet is over, so the map stays as small as the writes of 5 s.
+      for (const [b, until] of quietBusiness) if (until <= now()) quietBusiness.delete(b);
+      quietBusiness.set(write.businessId, now() + quietMs);
     }),
   );
   stops.push(
@@ -131,7 +142,8 @@ export const createAuthCache = <Row>(
       listen();
       const before = generation;
       const row = await read();
-      if (row && listening && generation === before && now() >= quietUntil) keep(businessId, key, row);
+      const quiet = Math.max(quietUntil, quietBusiness.get(businessId) ?? 0);
+      if (row && listening && generation === before && now() >= quiet) keep(businessId, key, row);
       return row;
     },
     patch: (businessId, key, change) => {

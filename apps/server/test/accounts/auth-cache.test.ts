@@ -148,6 +148,31 @@ describe('the cache itself', () => {
     await cache.stop();
   });
 
+  it("a write naming one business (a login's device) drops and quiets that business's sessions only", async () => {
+    const clock = { now: 4_000_000 };
+    const cache = await started(clock);
+    const one = '00000000-0000-4000-8000-00000000001a';
+    const two = '00000000-0000-4000-8000-00000000001b';
+    const a = counting();
+    const b = counting();
+    await cache.get(one, 's', a.read);
+    await cache.get(two, 's', b.read);
+    // What every login writes: the device seen, re-added if it was removed (an upsert of `deleted_at`).
+    await t.db
+      .insertInto('devices')
+      .values({ id: one, business_id: one, device_id: 'nobody', whitelisted: true, deleted_at: null })
+      .onConflict((oc) => oc.columns(['business_id', 'device_id']).doUpdateSet({ deleted_at: null }))
+      .execute()
+      .catch(() => undefined); // no such business: the statement was still built, and seen
+    expect((await cache.get(one, 's', a.read))?.n).toBe(2);
+    expect((await cache.get(one, 's', a.read))?.n).toBe(3); // not kept while that business is quiet
+    expect((await cache.get(two, 's', b.read))?.n).toBe(1); // the other business keeps its row
+    clock.now += 5_000;
+    expect((await cache.get(one, 's', a.read))?.n).toBe(4);
+    expect((await cache.get(one, 's', a.read))?.n).toBe(4);
+    await cache.stop();
+  });
+
   it("drops one business's sessions when a message names it", async () => {
     const clock = { now: 3_000_000 };
     const cache = await started(clock);
