@@ -48,7 +48,7 @@ const aliasOrName = (node: unknown): string | undefined => {
   return tableName(n);
 };
 
-/** `business_id` of an insert's rows, when every row gives the same plain value. */
+/** `business_id` of an insert's rows (lowercased), when every row gives the same plain value. */
 const insertedBusiness = (node: AnyNode): string | null => {
   const columns = ((node.columns ?? []) as readonly unknown[]).map(columnName);
   const at = columns.indexOf('business_id');
@@ -64,8 +64,8 @@ const insertedBusiness = (node: AnyNode): string | null => {
             ? (row.values as readonly AnyNode[])[at]!.value
             : undefined
           : undefined;
-    if (typeof cell !== 'string' || (found !== null && cell !== found)) return null;
-    found = cell;
+    if (typeof cell !== 'string' || (found !== null && cell.toLowerCase() !== found)) return null;
+    found = cell.toLowerCase();
   }
   return found;
 };
@@ -84,7 +84,8 @@ const requiredBusiness = (where: unknown, target: string | undefined): string | 
   // Another table's business_id (UPDATE ... FROM) says nothing of the rows written.
   const qualifier = left.kind === 'ReferenceNode' && left.table ? tableName(left.table) : undefined;
   if (column !== 'business_id' || (qualifier !== undefined && qualifier !== target)) return null;
-  return right.kind === 'ValueNode' && typeof right.value === 'string' ? right.value : null;
+  // Lowercased: the cache keys businesses as PostgreSQL prints a uuid.
+  return right.kind === 'ValueNode' && typeof right.value === 'string' ? right.value.toLowerCase() : null;
 };
 
 /** The writes one statement makes: itself, and any in its WITH clauses. */

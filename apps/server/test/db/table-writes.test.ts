@@ -88,6 +88,8 @@ describe('writesOf', () => {
       .where('business_id', '=', b);
     expect(businessOf(role)).toEqual([b]);
     expect(businessOf(db.deleteFrom('user_stores as us').where('us.business_id', '=', b))).toEqual([b]);
+    // As PostgreSQL prints a uuid (the cache's key), whatever case the statement gave.
+    expect(businessOf(db.deleteFrom('user_stores').where('business_id', '=', b.toUpperCase()))).toEqual([b]);
     // Two businesses, rows from a SELECT, no business in the WHERE, an OR, another table's business
     // (UPDATE ... FROM), raw SQL: any business's rows may be written.
     const mixed = db.insertInto('user_stores').values([
