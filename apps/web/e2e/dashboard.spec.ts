@@ -102,7 +102,15 @@ test('a new business sees zeros, then its sales, items, stock value, graph and r
 
   // The graph has a bar for today; the recent sales open their details.
   await expect(page.getByRole('heading', { name: 'Sales, last 7 days' })).toBeVisible();
-  await expect(page.locator('.recharts-bar-rectangle path').first()).toBeVisible();
+  // Seven days, today's bar (the last) the tallest with its value over it, the days before empty.
+  const bars = page.getByTestId('sales-graph-bar');
+  await expect(bars).toHaveCount(7);
+  await expect(bars.last()).toHaveAttribute('data-value', '7500');
+  expect((await bars.last().boundingBox())?.height).toBeGreaterThan(100);
+  expect((await bars.first().boundingBox())?.height ?? 0).toBe(0);
+  await expect(page.getByRole('img', { name: 'Sales value for each of the last 7 days' })).toContainText(
+    '₦7.5K',
+  );
   const recent = page.getByRole('link', { name: /^Sale RC-/ });
   await expect(recent).toHaveCount(3);
   await shoot(page, 'dashboard-figures');

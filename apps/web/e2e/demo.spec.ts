@@ -25,7 +25,8 @@ test('the demo owner opens a dashboard and a sales history with two months of tr
   await expect(value('Sales')).not.toHaveText('₦0.0');
   await expect(value('Items sold')).not.toHaveText('0');
   await expect(page.getByText('No sales yet')).toHaveCount(0);
-  await expect(page.locator('.recharts-bar-rectangle path').nth(4)).toBeVisible();
+  await expect(page.getByTestId('sales-graph-bar')).toHaveCount(7);
+  await expect(page.getByTestId('sales-graph-bar').nth(4)).toBeVisible();
   await expect(page.getByRole('link', { name: /^Sale RC-/ }).first()).toBeVisible();
   await shoot(page, 'demo-dashboard');
 

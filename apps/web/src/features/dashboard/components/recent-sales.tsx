@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Anchor, Badge, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { formatMoney, SALE_STATUS_LABELS, type SaleSummary } from '@ms/contracts';
 import { Link } from 'react-router';
@@ -38,7 +39,7 @@ const Row = ({ sale }: { sale: SaleSummary }) => {
 };
 
 /** The latest 5 sales, each opening its details; an empty business is pointed to the POS. */
-export const RecentSales = ({ store }: { store: string }) => {
+export const RecentSales = memo(function RecentSales({ store }: { store: string }) {
   const recent = useRecentSales(store, true);
   const sales = recent.data?.items ?? [];
   return (
@@ -71,7 +72,7 @@ export const RecentSales = ({ store }: { store: string }) => {
       )}
     </Card>
   );
-};
+});
 
 export const NoSalesYet = () => (
   <Text>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { memo, useMemo, useState, type ReactNode } from 'react';
 import {
   Card,
   Group,
@@ -13,7 +13,6 @@ import {
 } from '@mantine/core';
 import { formatMoney } from '@ms/contracts';
 import { allStoresLabel, useMyStores } from '@/features/stores';
-import { useAfterFirstPaint } from '@/lib/after-first-paint';
 import { isAdmin, useSession } from '@/lib/session-store';
 import { useCustomerAnalytics, useInventoryRevenue, useSalesGraph, useSalesRevenue } from '../api/dashboard';
 import { dashboardAccess } from '../lib/access';
@@ -27,13 +26,12 @@ import {
   type RangePreset,
 } from '../lib/date-range';
 import { NoSalesYet, RecentSales } from './recent-sales';
-
-// The chart library (~115 kB gzipped) loads after the figures are drawn (see chartReady below).
-const SalesGraph = lazy(() => import('./sales-graph'));
+import { SalesGraph } from './sales-graph';
 
 type FigureProps = { title: string; value?: string; detail?: string; loading: boolean; failed: boolean };
 
-const Figure = ({ title, value, detail, loading, failed }: FigureProps) => (
+// Memoised: each figure's query answers on its own, and redraws its card only.
+const Figure = memo(({ title, value, detail, loading, failed }: FigureProps) => (
   <Card withBorder radius="md" padding="md" aria-label={title}>
     <Text size="sm" c="dimmed" fw={600}>
       {title}
@@ -69,7 +67,7 @@ const Figure = ({ title, value, detail, loading, failed }: FigureProps) => (
       </>
     )}
   </Card>
-);
+));
 
 const Section = ({ title, children }: { title: string; children: ReactNode }) => (
   <Card withBorder radius="md" padding="md">
@@ -95,9 +93,6 @@ export const SalesFigures = () => {
   const inventory = useInventoryRevenue(range, store, can.inventory);
   const customers = useCustomerAnalytics(range, store, can.customers);
   const graph = useSalesGraph(can.sales);
-  // Figures first, chart after: its code starts downloading once the page is idle and the sales
-  // figures have arrived, so it does not hold up what the owner opened the page for.
-  const chartReady = useAfterFirstPaint() && !sales.isLoading;
 
   if (!Object.values(can).some(Boolean)) return null;
   const s = sales.data;
@@ -216,14 +211,12 @@ export const SalesFigures = () => {
       <SimpleGrid cols={{ base: 1, md: can.sales && can.recent ? 2 : 1 }} spacing="md">
         {can.sales && (
           <Section title="Sales, last 7 days">
-            {graph.isPending || !chartReady ? (
+            {graph.isPending ? (
               <Skeleton h={220} />
             ) : graph.isError ? (
               <Text c="dimmed">Could not load the graph. Check your connection and reload the page.</Text>
             ) : (
-              <Suspense fallback={<Skeleton h={220} />}>
-                <SalesGraph points={graph.data} />
-              </Suspense>
+              <SalesGraph points={graph.data} />
             )}
           </Section>
         )}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { comparison, dayLabel, shopToday, periodName, rangeFor, shiftDay } from './date-range';
+import { comparison, dayLabel, dayLabelParts, shopToday, periodName, rangeFor, shiftDay } from './date-range';
 
 describe('dashboard date ranges', () => {
   it('takes today in Lagos, not in the device zone', () => {
@@ -31,5 +31,7 @@ describe('dashboard date ranges', () => {
     expect(comparison(0, 0, 'day')).toBe('No sales in the previous day either');
     expect(periodName({ start: '2025-02-24', end: '2025-03-02' })).toBe('7 days');
     expect(dayLabel('2025-03-03')).toMatch(/Mon/);
+    // The day of the date itself, whatever zone the device is in.
+    expect(dayLabelParts('2025-03-03')).toEqual({ weekday: 'Mon', day: '3' });
   });
 });

@@ -56,7 +56,11 @@ export const periodName = (range: DayRange): string => {
 };
 
 /** Short day label for the graph: "Mon 3". */
-export const dayLabel = (day: string): string =>
-  new Intl.DateTimeFormat('en-NG', { weekday: 'short', day: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${day}T00:00:00Z`),
-  );
+const dayFormat = new Intl.DateTimeFormat('en-NG', { weekday: 'short', day: 'numeric', timeZone: 'UTC' });
+export const dayLabel = (day: string): string => dayFormat.format(new Date(`${day}T00:00:00Z`));
+/** The same, in two parts, for a label on two lines under a narrow bar: "Mon", "3". */
+export const dayLabelParts = (day: string): { weekday: string; day: string } => {
+  const parts = dayFormat.formatToParts(new Date(`${day}T00:00:00Z`));
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return { weekday: part('weekday'), day: part('day') };
+};
