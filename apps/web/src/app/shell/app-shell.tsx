@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { AppShell as MantineAppShell } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { SHELL_COLLAPSE_PX } from '@ms/contracts';
@@ -24,9 +24,16 @@ export const AppShell = () => {
   const variant = useSidebarVariant();
   const location = useLocation();
   const navigation = useNavigation();
-  const narrow = useMediaQuery(`(max-width: ${SHELL_COLLAPSE_PX - 0.1}px)`) ?? false;
+  // Read at the first render (no server rendering here): otherwise a phone draws the shell twice.
+  const narrow = useMediaQuery(`(max-width: ${SHELL_COLLAPSE_PX - 0.1}px)`, false, {
+    getInitialValueInEffect: false,
+  });
   const [drawerOpened, drawer] = useDisclosure(false);
   const [sidebarOpened, sidebar] = useDisclosure(true);
+  // A phone's sidebar is a closed drawer: its links are drawn when it first opens, not at every load
+  // (a cheap phone spends a tenth of a second on them). Kept once drawn.
+  const [navDrawn, setNavDrawn] = useState(!narrow);
+  if (!navDrawn && (!narrow || drawerOpened)) setNavDrawn(true);
   const { logout } = useLogout();
 
   useEffect(() => {
@@ -62,7 +69,12 @@ export const AppShell = () => {
         />
       </MantineAppShell.Header>
       <MantineAppShell.Navbar aria-label="Sidebar">
-        {variant === 'rail' ? <RailSidebar onLogout={askNamed} /> : <SearchableSidebar onLogout={askPlain} />}
+        {navDrawn &&
+          (variant === 'rail' ? (
+            <RailSidebar onLogout={askNamed} />
+          ) : (
+            <SearchableSidebar onLogout={askPlain} />
+          ))}
       </MantineAppShell.Navbar>
       <MantineAppShell.Main>
         <ConnectivityBanner />

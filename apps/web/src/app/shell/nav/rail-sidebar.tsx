@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Accordion, Box, NavLink, ScrollArea, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Accordion, Box, NavLink, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import classes from '../shell.module.css';
@@ -47,7 +47,7 @@ export const RailSidebar = ({ onLogout }: { onLogout: () => void }) => {
           );
         })}
       </Stack>
-      <ScrollArea style={{ flex: 1 }} type="auto">
+      <Box className={classes.navScroll}>
         <Box p="sm">
           <Text size="xs" fw={700} c="dimmed" tt="uppercase" mb={6}>
             Frequently Used
@@ -118,7 +118,7 @@ export const RailSidebar = ({ onLogout }: { onLogout: () => void }) => {
             ))}
           </Accordion>
         </Box>
-      </ScrollArea>
+      </Box>
     </Box>
   );
 };

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Box, CloseButton, NavLink, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
+import { Box, CloseButton, NavLink, Stack, Text, TextInput } from '@mantine/core';
 import { IconLogout, IconSearch } from '@tabler/icons-react';
 import { TEXT } from '@ms/contracts';
 import { Link, useLocation } from 'react-router';
 import { filterSections, SEARCHABLE_SECTIONS, visibleSections, type VisibleEntry } from './nav-entries';
+import classes from '../shell.module.css';
 import { isActivePath, useViewer } from './use-viewer';
 
 /** Spec 000 §2.5: sections of links with a search box and Logout at the bottom. */
@@ -26,7 +27,7 @@ export const SearchableSidebar = ({ onLogout }: { onLogout: () => void }) => {
           rightSection={text ? <CloseButton aria-label="Clear search" onClick={() => setText('')} /> : null}
         />
       </Box>
-      <ScrollArea style={{ flex: 1 }} px="xs" type="auto">
+      <Box className={classes.navScroll} px="xs">
         {shown.length === 0 && text.trim() ? (
           <Text c="dimmed" size="sm" p="sm" data-testid="nav-no-results">
             {TEXT.noResultsFor} "{text.trim()}"
@@ -50,7 +51,7 @@ export const SearchableSidebar = ({ onLogout }: { onLogout: () => void }) => {
             </Box>
           ))
         )}
-      </ScrollArea>
+      </Box>
       <Box p="xs" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
         <NavLink
           component="button"
