@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { PermissionKey } from '../staff/permissions.js';
 
 /**
@@ -32,18 +31,21 @@ export const CHANGE_TOPIC_READERS: Record<ChangeTopic, readonly PermissionKey[]>
   settings: [],
 };
 
-/** One change as a device receives it (`event: change`, its JSON in `data`). */
-export const changeEvent = z.object({
-  topic: z.enum(CHANGE_TOPICS),
+/**
+ * One change as a device receives it (`event: change`, its JSON in `data`). A type, not a schema:
+ * the server writes it and the device only reads its fields, and a zod schema here put zod into
+ * every page's first seconds (the stream starts on every page; decision 0006, "Session 14").
+ */
+export type ChangeEvent = {
+  topic: ChangeTopic;
   /** The stores it concerns (stock of a sale, a transfer's two ends); absent: the whole business. */
-  stores: z.array(z.string()).optional(),
+  stores?: string[];
   /** The records changed, when few (absent: download what changed since the last sync). */
-  ids: z.array(z.string()).optional(),
+  ids?: string[];
   /** Which setting, for `settings`: loyalty, payment_options, business... */
-  what: z.string().optional(),
-  at: z.string(),
-});
-export type ChangeEvent = z.infer<typeof changeEvent>;
+  what?: string;
+  at: string;
+};
 
 /** Server-sent event names on the stream. */
 export const CHANGE_STREAM_EVENTS = {
