@@ -137,3 +137,53 @@ export const chunkPlanGroups = (screens: FirstScreen[], planFile: string) => {
     includeDependenciesRecursively: false,
   }));
 };
+
+/** The static-import closure of `start` (chunk file names), without the entry's own files. */
+const closure = (byFile: Map<string, Rolldown.OutputChunk>, start: string): Set<string> => {
+  const files = new Set<string>();
+  const queue = [start];
+  while (queue.length > 0) {
+    const chunk = byFile.get(queue.pop()!);
+    if (!chunk || chunk.isEntry || files.has(chunk.fileName)) continue;
+    files.add(chunk.fileName);
+    queue.push(...chunk.imports);
+  }
+  return files;
+};
+
+/**
+ * A signed-in load fetches the shell's files (and on the dashboard, the dashboard's) from
+ * index.html, beside the entry, instead of after the entry has run and the router has asked for
+ * them: on a phone over slow 4G the dashboard's greeting (its largest paint) came 0.4-0.5 s after
+ * the first paint, and now comes with it (decision 0006, "Session 14"). A small inline script
+ * decides, because only the page knows whether someone is signed in (the session is in
+ * localStorage, key `ms.session`, src/lib/session-store.ts): the login page of a new visitor
+ * downloads nothing more. The server allows this one script by its hash (apps/server/src/app.ts).
+ */
+export const preloadFirstScreens = (shell: FirstScreen, home: FirstScreen): Plugin => ({
+  name: 'ms:preload-first-screens',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler(_html, ctx) {
+      if (!ctx.bundle) return [];
+      const chunks = Object.values(ctx.bundle).filter(isChunk);
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      // The entry's own files are in the page already.
+      const entry = chunks.filter((c) => c.isEntry).flatMap((c) => [c.fileName, ...c.imports]);
+      const inPage = new Set(entry.flatMap((f) => [f, ...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]));
+      const filesOf = (screen: FirstScreen) => {
+        const start = chunks.find((c) => c.facadeModuleId === screen.entry);
+        if (!start)
+          throw new Error(`first screen ${screen.name}: ${screen.entry} is not a lazy chunk of the build`);
+        const js = [...closure(byFile, start.fileName)].filter((f) => !inPage.has(f));
+        const css = js.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]);
+        return [...new Set([...css.filter((f) => !inPage.has(f)), ...js])].map((f) => `/${f}`);
+      };
+      const shellFiles = filesOf(shell);
+      const homeFiles = filesOf(home).filter((f) => !shellFiles.includes(f));
+      const script = `(function(){try{if(!localStorage.getItem('ms.session'))return;var p=location.pathname,f=${JSON.stringify(shellFiles)};if(p==='/'||p==='/dashboard')f=f.concat(${JSON.stringify(homeFiles)});f.forEach(function(h){var l=document.createElement('link');l.rel=/\\.css$/.test(h)?'stylesheet':'modulepreload';l.crossOrigin='';l.href=h;l.setAttribute('data-first-screen','');document.head.appendChild(l)})}catch(e){}})()`;
+      return [{ tag: 'script', children: script, injectTo: 'head' as const }];
+    },
+  },
+});

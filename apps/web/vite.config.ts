@@ -5,6 +5,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import {
   chunkPlanGroups,
   mantineCssCheck,
+  preloadFirstScreens,
   recordChunkPlan,
   slimMantineImports,
   type FirstScreen,
@@ -34,6 +35,7 @@ export default defineConfig(({ command, mode }) => {
       mantineCssCheck(),
       react(),
       planPass && recordChunkPlan(FIRST_SCREENS, CHUNK_PLAN),
+      !planPass && preloadFirstScreens(FIRST_SCREENS[1]!, FIRST_SCREENS[2]!),
       VitePWA({
         // The plan pass writes nothing, its service worker included.
         disable: planPass,

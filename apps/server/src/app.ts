@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants as zlib } from 'node:zlib';
@@ -65,10 +66,30 @@ const HELMET_OPTIONS = {
   strictTransportSecurity: false,
 } satisfies FastifyHelmetOptions;
 
+/**
+ * The inline scripts of the web app's index.html, as CSP sources (`'sha256-...'`): the build writes
+ * one, which starts a signed-in page's downloads early (apps/web/build-plugins.ts,
+ * preloadFirstScreens). Allowed by its hash, nothing else inline runs.
+ */
+const inlineScriptHashes = (indexHtml: string): string[] =>
+  [...indexHtml.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, body]) =>
+      `'sha256-${createHash('sha256')
+        .update(body ?? '')
+        .digest('base64')}'`,
+  );
+
 /** The headers @fastify/helmet sets with HELMET_OPTIONS (none depends on the request), taken once. */
-const helmetHeaders = async (): Promise<Record<string, string>> => {
+const helmetHeaders = async (scriptHashes: string[]): Promise<Record<string, string>> => {
   const probe = Fastify();
-  await probe.register(fastifyHelmet, HELMET_OPTIONS);
+  const csp = HELMET_OPTIONS.contentSecurityPolicy;
+  await probe.register(fastifyHelmet, {
+    ...HELMET_OPTIONS,
+    contentSecurityPolicy: {
+      ...csp,
+      directives: { ...csp.directives, scriptSrc: [...csp.directives.scriptSrc, ...scriptHashes] },
+    },
+  });
   probe.get('/', async () => '');
   const res = await probe.inject({ method: 'GET', url: '/' });
   await probe.close();
@@ -114,7 +135,11 @@ export const buildApp = async ({
   // no framing by any other site (clickjacking).
   // Computed once (below): @fastify/helmet builds helmet's middleware again on every request, which
   // was a tenth of the CPU of an authenticated read.
-  const securityHeaders = await helmetHeaders();
+  const webDist = env.webDist ?? resolve(here, '../../web/dist');
+  const hasWeb = existsSync(join(webDist, 'index.html'));
+  const securityHeaders = await helmetHeaders(
+    hasWeb ? inlineScriptHashes(readFileSync(join(webDist, 'index.html'), 'utf8')) : [],
+  );
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(securityHeaders);
   });
@@ -158,8 +183,6 @@ export const buildApp = async ({
     data: null,
   }));
 
-  const webDist = env.webDist ?? resolve(here, '../../web/dist');
-  const hasWeb = existsSync(join(webDist, 'index.html'));
   if (hasWeb) {
     // Files under /assets/ are named by their content hash: a phone keeps them for a year and never asks
     // again. Everything else (index.html, sw.js, the manifest) is checked on every load. The build leaves

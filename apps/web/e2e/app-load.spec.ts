@@ -18,3 +18,64 @@ test('a full load of /login and of a screen behind login logs no router warning'
   await expect(page.getByRole('heading', { name: 'Point of sale' })).toBeVisible();
   expect(warnings.filter((w) => /HydrateFallback|hydrateFallback/.test(w))).toEqual([]);
 });
+
+/**
+ * Issue 13: a signed-in load starts the shell's and the dashboard's downloads from index.html (an
+ * inline script the CSP allows by its hash), not after the entry has run; a new visitor's /login
+ * downloads nothing more than the login page.
+ */
+test('a signed-in load of the dashboard fetches its screens at once; a new visitor at /login does not', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  const early = (file: string) =>
+    page.locator(`link[data-first-screen][rel="modulepreload"][href*="/assets/${file}-"]`);
+  const deviceId = await pinDeviceId(page);
+  const owner = await signUpByApi(page.request, deviceId, { business_name: 'Early Start Ltd' });
+  await page.goto('/login');
+  await expect(page.getByLabel('E-mail')).toBeVisible();
+  await expect(page.locator('link[data-first-screen]')).toHaveCount(0);
+
+  await page.getByLabel('E-mail').fill(owner.email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: /log ?in/i }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Good');
+  for (const file of ['app-shell', 'shell', 'dashboard-page', 'home'])
+    await expect(early(file), file).toHaveCount(1);
+  // Another screen behind login: the shell, not the dashboard.
+  await page.goto('/pos');
+  await expect(page.getByRole('heading', { name: 'Point of sale' })).toBeVisible();
+  await expect(early('app-shell')).toHaveCount(1);
+  await expect(early('dashboard-page')).toHaveCount(0);
+  expect(errors.filter((e) => /Content Security Policy|Refused to/.test(e))).toEqual([]);
+});
+
+/** Issue 13: a phone draws the sidebar's links when the menu first opens, and they work. */
+test('on a 375 px phone the menu is drawn when it opens, and its links lead on', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 780 });
+  const deviceId = await pinDeviceId(page);
+  const owner = await signUpByApi(page.request, deviceId, { business_name: 'Small Screen Stores' });
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(owner.email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: /log ?in/i }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Good');
+  const sidebar = page.getByLabel('Sidebar');
+  await expect(sidebar.getByRole('link')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(sidebar.getByRole('link', { name: 'Products' })).toBeVisible();
+  await sidebar.getByRole('link', { name: 'Products' }).click();
+  await expect(page).toHaveURL(/\/products/);
+  await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
+  // Drawn once, kept: opening it again shows the links at once.
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(sidebar.getByRole('link', { name: 'Point of Sale' })).toBeVisible();
+});

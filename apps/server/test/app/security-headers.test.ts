@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,13 +11,19 @@ import { createTestApp, type TestApp } from '../helper.js';
 /** The security headers a browser reads, on the app, its service worker, the API and the docs. */
 let t: TestApp;
 let app: FastifyInstance;
+// The build's one inline script (it starts a signed-in page's downloads early): allowed by its hash.
+const INLINE = "(function(){if(localStorage.getItem('ms.session'))document.title='x'})()";
+const inlineHash = `'sha256-${createHash('sha256').update(INLINE).digest('base64')}'`;
 
 beforeAll(async () => {
   t = await createTestApp();
   const dataDir = mkdtempSync(join(tmpdir(), 'ms-headers-'));
   const webDist = join(dataDir, 'web');
   mkdirSync(webDist);
-  writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Merchant</title>');
+  writeFileSync(
+    join(webDist, 'index.html'),
+    `<!doctype html><title>Merchant</title><script type="module" src="/assets/a.js"></script><script>${INLINE}</script>`,
+  );
   writeFileSync(join(webDist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   app = await buildApp({
     env: {
@@ -59,8 +66,9 @@ describe('security headers', () => {
       const csp = directives(res.headers['content-security-policy'] as string);
       expect(csp['frame-ancestors']).toEqual(["'none'"]);
       expect(csp['default-src']).toEqual(["'self'"]);
-      // The barcode scanner compiles WebAssembly; nothing else runs but the app's own scripts.
-      expect(csp['script-src']).toEqual(["'self'", "'wasm-unsafe-eval'"]);
+      // The barcode scanner compiles WebAssembly; nothing else runs but the app's own scripts (its
+      // files, and the one inline script of its index.html, by hash).
+      expect(csp['script-src']).toEqual(["'self'", "'wasm-unsafe-eval'", inlineHash]);
       expect(csp['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
       expect(csp['img-src']).toEqual(expect.arrayContaining(["'self'", 'data:', 'blob:']));
       expect(csp['worker-src']).toEqual(["'self'"]);
