@@ -26,7 +26,7 @@ export const SCREENS = [
   },
   {
     name: 'dashboard',
-    budgetKb: 196,
+    budgetKb: 190,
     targetKb: 150,
     maxFiles: 10,
     modules: [
