@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { PASSWORD, pinDeviceId, signUpByApi } from './fixtures';
+import { logInNewOwner } from './offline-helpers';
 
 /** Issue 11 §7: a full load of any screen says nothing alarming in the console. */
 test('a full load of /login and of a screen behind login logs no router warning', async ({ page }) => {
@@ -33,16 +34,12 @@ test('a signed-in load of the dashboard fetches its screens at once; a new visit
   });
   const early = (file: string) =>
     page.locator(`link[data-first-screen][rel="modulepreload"][href*="/assets/${file}-"]`);
-  const deviceId = await pinDeviceId(page);
-  const owner = await signUpByApi(page.request, deviceId, { business_name: 'Early Start Ltd' });
+  // A new visitor's /login: nothing but the login page.
   await page.goto('/login');
   await expect(page.getByLabel('E-mail')).toBeVisible();
   await expect(page.locator('link[data-first-screen]')).toHaveCount(0);
 
-  await page.getByLabel('E-mail').fill(owner.email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: /log ?in/i }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await logInNewOwner(page);
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Good');
   for (const file of ['app-shell', 'shell', 'dashboard-page', 'home'])
@@ -58,13 +55,7 @@ test('a signed-in load of the dashboard fetches its screens at once; a new visit
 /** Issue 13: a phone draws the sidebar's links when the menu first opens, and they work. */
 test('on a 375 px phone the menu is drawn when it opens, and its links lead on', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 780 });
-  const deviceId = await pinDeviceId(page);
-  const owner = await signUpByApi(page.request, deviceId, { business_name: 'Small Screen Stores' });
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(owner.email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: /log ?in/i }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await logInNewOwner(page);
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Good');
   const sidebar = page.getByLabel('Sidebar');
