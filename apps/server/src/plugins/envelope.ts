@@ -1,10 +1,19 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/errors.js';
 
 /** `{status, message, data}` for a success. Handlers return this. */
 export const ok = <T>(data: T, message = 'Successful') => ({ status: true as const, message, data });
+
+/**
+ * Sends an envelope whose data is JSON text PostgreSQL already built (lists and sync downloads): no
+ * parse and re-encode of the rows. The route's declared response schema documents the shape.
+ */
+export const sendJsonText = (reply: FastifyReply, data: string, message = 'Successful') =>
+  reply
+    .type('application/json; charset=utf-8')
+    .send(`{"status":true,"message":${JSON.stringify(message)},"data":${data}}` as never);
 
 type Issue = { instancePath?: string; message?: string };
 

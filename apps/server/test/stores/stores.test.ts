@@ -1,3 +1,4 @@
+import { storeSyncData } from '@ms/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCashier, createTestApp, signUp, type TestApp } from '../helper.js';
 
@@ -137,6 +138,10 @@ describe('GET /v1/stores/businesses/{b} (sync download)', () => {
     expect(first.items.map((s: StoreJson) => s.name)).toEqual(['Head Office', 'Alpha', 'Beta', 'Gamma']);
     expect(first.metaData.recordsRemoved).toEqual([]);
     expect(typeof first.metaData.lastUpdate).toBe('number');
+    // Each store is the contract's Store, field for field what creating it answered (ISO times in ms).
+    expect(storeSyncData.strict().parse(first)).toEqual(first);
+    expect(first.items[1]).toEqual({ ...a, employees_count: undefined });
+    expect(first.items[1].created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
 
     const nothing = (await sync(biz.businessId, biz.token, first.metaData.lastUpdate)).json().data;
     expect(nothing.items).toEqual([]);

@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   barcodeMatch,
@@ -26,7 +25,7 @@ import {
 import type { Deps } from '../../deps.js';
 import { publishAfterWrites } from '../changes/index.js';
 import { assertOwnBusiness, permission } from '../../plugins/auth.js';
-import { ok } from '../../plugins/envelope.js';
+import { ok, sendJsonText } from '../../plugins/envelope.js';
 import { bulkApply, bulkPatch } from './product-bulk.service.js';
 import { createProduct } from './product-create.service.js';
 import {
@@ -40,15 +39,6 @@ import { setStocks } from './product-stock.service.js';
 import { deleteProduct, updateProduct } from './product-update.service.js';
 
 const tags = ['products'];
-
-/**
- * Sends an envelope whose data is JSON text PostgreSQL already built (lists and sync downloads):
- * no parse and re-encode of thousands of rows. The declared response schema documents the shape.
- */
-const sendJsonText = (reply: FastifyReply, data: string, message = 'Successful') =>
-  reply
-    .type('application/json; charset=utf-8')
-    .send(`{"status":true,"message":${JSON.stringify(message)},"data":${data}}` as never);
 
 /** Products (spec 001 §7 "Products, options, tags, modifiers" and "Products (v1)"). */
 export const productsRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {

@@ -65,21 +65,34 @@ export const allStoreIds = (db: Database, businessId: string) =>
     .where('s.business_id', '=', businessId)
     .execute();
 
-type ChangedStoreRow = StoreRow & { deleted_at: Date | null };
+/** ISO-8601 in UTC with milliseconds, as `Date.toISOString()` prints it (what `toStore` sends). */
+const ISO = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** A store as the contract's `Store` (the same fields as `toStore`), built by PostgreSQL as JSON text. */
+const STORE_JSON = `json_build_object(
+    '_id', s.id, 'id', s.id, 'business_id', s.business_id, 'name', s.name, 'address', s.address,
+    'phone', s.phone, 'email', s.email, 'is_active', s.is_active,
+    'created_at', ${ISO('s.created_at')}, 'updated_at', ${ISO('s.updated_at')})::text`;
 
 const STORE_LIST_SQL = (changed: string) => `
-  SELECT m.last, c.*
+  SELECT m.last, c.id, c.removed, c.json
     FROM (SELECT (floor(extract(epoch from max(updated_at)) * 1000) + 1)::float8 AS last
             FROM stores WHERE business_id = $1) m
     LEFT JOIN LATERAL (
-      SELECT ${columns.join(', ')}
+      SELECT s.id, s.deleted_at IS NOT NULL AS removed, ${STORE_JSON} AS json, s.created_at
         FROM stores s
        WHERE s.business_id = $1 AND ${changed}) c ON true
    ORDER BY c.created_at, c.id`;
 
-type StoreListRow = Partial<ChangedStoreRow> & { last: number | null };
+/** A store of the list: its id, whether it is a tombstone, and (live or not) its JSON text. */
+export type ListedStore = { id: string; removed: boolean; json: string };
+type StoreListRow = { last: number | null } & ({ [K in keyof ListedStore]: ListedStore[K] } | { id: null });
 
-/** Every device asks for its stores at each sync: two fixed, named statements (db/prepared.ts). */
+/**
+ * Every device asks for its stores at each sync: two fixed, named statements (db/prepared.ts), each
+ * store already JSON text, so the route sends it without parsing timestamps, shaping or validating
+ * rows (an authenticated read cost ~20 % less; decision 0006, "Session 14").
+ */
 const liveStores = fixedStatement<StoreListRow>(STORE_LIST_SQL('s.deleted_at IS NULL'));
 const storesSince = fixedStatement<StoreListRow>(STORE_LIST_SQL('s.updated_at >= $2'));
 
@@ -94,10 +107,10 @@ export const storesChangedSince = async (
   db: Database,
   businessId: string,
   since?: Date,
-): Promise<{ rows: ChangedStoreRow[]; last: number | null }> => {
+): Promise<{ rows: ListedStore[]; last: number | null }> => {
   const rows = since ? await storesSince(db, [businessId, since]) : await liveStores(db, [businessId]);
   return {
-    rows: rows.filter((r): r is ChangedStoreRow & { last: number | null } => r.id != null),
+    rows: rows.filter((r): r is StoreListRow & ListedStore => r.id != null),
     last: rows[0]?.last ?? null,
   };
 };

@@ -16,7 +16,7 @@ import type { Deps } from '../../deps.js';
 import { publishAfterWrites } from '../changes/index.js';
 import { notFound } from '../../lib/errors.js';
 import { adminOnly, assertOwnBusiness, authOf, permission } from '../../plugins/auth.js';
-import { ok } from '../../plugins/envelope.js';
+import { ok, sendJsonText } from '../../plugins/envelope.js';
 import { toggleOnlineStore } from '../business/index.js';
 import { createStore, editStore, listStorePage, syncStores } from './stores.service.js';
 
@@ -36,9 +36,9 @@ export const storesRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
         response: { 200: envelope(storeSyncData) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const auth = assertOwnBusiness(request, request.params.businessId);
-      return ok(await syncStores(deps.db, auth, request.query.updated_at));
+      return sendJsonText(reply, await syncStores(deps.db, auth, request.query.updated_at));
     },
   );
 

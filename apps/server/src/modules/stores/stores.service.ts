@@ -25,24 +25,27 @@ const duplicateName = (name: string) =>
  * `updated_at` and the ids of stores deleted since. Other roles see only their assigned stores;
  * an assignment changes without touching the store row, so they always get all of theirs, and
  * every other store id is listed as removed so a store taken away from them disappears too.
+ * Answered as JSON text: each store is built by PostgreSQL (stores.repository.ts).
  */
-export const syncStores = async (db: Database, caller: Caller, updatedAt?: number) => {
+export const syncStores = async (db: Database, caller: Caller, updatedAt?: number): Promise<string> => {
   const since = updatedAt === undefined ? undefined : new Date(updatedAt);
   const { rows, last } = await storesChangedSince(db, caller.businessId, caller.isAdmin ? since : undefined);
   const lastUpdate = Math.max(last ?? Date.now(), updatedAt ?? 0);
+  let items: string[];
+  let recordsRemoved: string[];
   if (caller.isAdmin) {
-    return {
-      items: rows.filter((r) => !r.deleted_at).map(toStore),
-      metaData: { lastUpdate, recordsRemoved: rows.filter((r) => r.deleted_at).map((r) => r.id) },
-    };
+    items = rows.filter((r) => !r.removed).map((r) => r.json);
+    recordsRemoved = rows.filter((r) => r.removed).map((r) => r.id);
+  } else {
+    const mine = new Set(caller.storeIds);
+    const visible = rows.filter((r) => mine.has(r.id));
+    items = visible.map((r) => r.json);
+    const shown = new Set(visible.map((r) => r.id));
+    recordsRemoved = since
+      ? (await allStoreIds(db, caller.businessId)).filter((r) => !shown.has(r.id)).map((r) => r.id)
+      : [];
   }
-  const mine = new Set(caller.storeIds);
-  const items = rows.filter((r) => mine.has(r.id)).map(toStore);
-  const visible = new Set(items.map((s) => s.id));
-  const recordsRemoved = since
-    ? (await allStoreIds(db, caller.businessId)).filter((r) => !visible.has(r.id)).map((r) => r.id)
-    : [];
-  return { items, metaData: { lastUpdate, recordsRemoved } };
+  return `{"items":[${items.join(',')}],"metaData":${JSON.stringify({ lastUpdate, recordsRemoved })}}`;
 };
 
 export const listStorePage = async (
