@@ -86,7 +86,8 @@ const STORE_LIST_SQL = (changed: string) => `
 
 /** A store of the list: its id, whether it is a tombstone, and (live or not) its JSON text. */
 export type ListedStore = { id: string; removed: boolean; json: string };
-type StoreListRow = { last: number | null } & ({ [K in keyof ListedStore]: ListedStore[K] } | { id: null });
+/** The LEFT JOIN's one row when the business has no store to send: its columns are null. */
+type StoreListRow = { last: number | null } & (ListedStore | { id: null; removed: null; json: null });
 
 /**
  * Every device asks for its stores at each sync: two fixed, named statements (db/prepared.ts), each
