@@ -138,7 +138,7 @@ export const chunkPlanGroups = (screens: FirstScreen[], planFile: string) => {
   }));
 };
 
-/** The static-import closure of `start` (chunk file names), without the entry's own files. */
+/** The static-import closure of `start` (chunk file names), stopping at the entry chunk. */
 const closure = (byFile: Map<string, Rolldown.OutputChunk>, start: string): Set<string> => {
   const files = new Set<string>();
   const queue = [start];
@@ -155,7 +155,7 @@ const closure = (byFile: Map<string, Rolldown.OutputChunk>, start: string): Set<
  * A signed-in load fetches the shell's files (and on the dashboard, the dashboard's) from
  * index.html, beside the entry, instead of after the entry has run and the router has asked for
  * them: on a phone over slow 4G the dashboard's greeting (its largest paint) came 0.4-0.5 s after
- * the first paint, and now comes with it (decision 0006, "Session 14"). A small inline script
+ * the first paint, and now comes with it (decision 0002, "Session 14"). A small inline script
  * decides, because only the page knows whether someone is signed in (the session is in
  * localStorage, key `ms.session`, src/lib/session-store.ts): the login page of a new visitor
  * downloads nothing more. The server allows this one script by its hash (apps/server/src/app.ts).
