@@ -34,7 +34,7 @@ export const CHANGE_TOPIC_READERS: Record<ChangeTopic, readonly PermissionKey[]>
 /**
  * One change as a device receives it (`event: change`, its JSON in `data`). A type, not a schema:
  * the server writes it and the device only reads its fields, and a zod schema here put zod into
- * every page's first seconds (the stream starts on every page; decision 0006, "Session 14").
+ * every page's first seconds (the stream starts on every page; decision 0002, "Session 14").
  */
 export type ChangeEvent = {
   topic: ChangeTopic;

@@ -12,7 +12,7 @@ const short = (naira: number) => (naira === 0 ? '₦0' : `₦${compact.format(na
 /**
  * The last 7 days' sales value, one bar per shop day, drawn as plain boxes: seven bars do not need
  * a chart library, and the one the reports use (recharts) costs a mid-range phone about a second
- * of main thread to draw them (decision 0006, "Session 14"). Each bar carries its value above it,
+ * of main thread to draw them (decision 0002, "Session 14"). Each bar carries its value above it,
  * and the same figures are in a table for screen readers.
  */
 export const SalesGraph = memo(function SalesGraph({ points }: { points: GraphPoint[] }) {
