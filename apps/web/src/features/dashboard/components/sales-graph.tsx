@@ -7,7 +7,9 @@ const HEIGHT = 220;
 // Room under the bars for the day (two lines), above them for the value.
 const PLOT = HEIGHT - 62;
 const compact = new Intl.NumberFormat('en-NG', { notation: 'compact', maximumFractionDigits: 1 });
-const short = (naira: number) => (naira === 0 ? '₦0' : `₦${compact.format(naira)}`);
+/** "₦7.5K" over a bar; a day whose refunds outweigh its sales reads "-₦1.2K" (and has no bar). */
+export const shortNaira = (naira: number) =>
+  naira === 0 ? '₦0' : `${naira < 0 ? '-' : ''}₦${compact.format(Math.abs(naira))}`;
 
 /**
  * The last 7 days' sales value, one bar per shop day, drawn as plain boxes: seven bars do not need
@@ -44,7 +46,7 @@ export const SalesGraph = memo(function SalesGraph({ points }: { points: GraphPo
               title={`${dayLabel(p.date)}: ${formatMoney(p.totalSalesValue)}, ${p.totalSales} ${p.totalSales === 1 ? 'sale' : 'sales'}`}
             >
               <Text size="xs" c="dimmed" lh={1.2} truncate>
-                {short(p.totalSalesValue)}
+                {shortNaira(p.totalSalesValue)}
               </Text>
               <Box
                 data-testid="sales-graph-bar"
