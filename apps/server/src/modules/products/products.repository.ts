@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { ProductType } from '@ms/contracts';
+import { isoTimeSql } from '../../db/iso-time.js';
 import type { Database, Tx } from '../../db/database.js';
 
 /**
@@ -7,9 +8,6 @@ import type { Database, Tx } from '../../db/database.js';
  * store, tags and modifier sets come from a few set-based joins (never one query per product),
  * and each row arrives as ready JSON text the routes can send without re-encoding.
  */
-
-const iso = (column: RawBuilder<unknown>) =>
-  sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * Which products to build: a query yielding `id uuid, ord bigint` (a list page, one product), or
@@ -166,7 +164,7 @@ export const productJsonQuery = (
       'track_stock', p.track_stock, 'low_stock_threshold', p.low_stock_threshold,
       'stock', ${stock('pa')}, 'store_stock', ${storeStock('pa')},
       'wc_sync_status', p.wc_sync_status,
-      'created_at', ${iso(sql`p.created_at`)}, 'updated_at', ${iso(sql`p.updated_at`)}
+      'created_at', ${sql.raw(isoTimeSql('p.created_at'))}, 'updated_at', ${sql.raw(isoTimeSql('p.updated_at'))}
     )::text AS json
     FROM p
     LEFT JOIN pa ON pa.product_id = p.id

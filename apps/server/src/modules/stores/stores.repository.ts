@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Store } from '@ms/contracts';
 import type { Database } from '../../db/database.js';
+import { isoTimeSql } from '../../db/iso-time.js';
 import { fixedStatement } from '../../db/prepared.js';
 import { ensureMainTills } from '../registers/index.js';
 
@@ -65,14 +66,11 @@ export const allStoreIds = (db: Database, businessId: string) =>
     .where('s.business_id', '=', businessId)
     .execute();
 
-/** ISO-8601 in UTC with milliseconds, as `Date.toISOString()` prints it (what `toStore` sends). */
-const ISO = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 /** A store as the contract's `Store` (the same fields as `toStore`), built by PostgreSQL as JSON text. */
 const STORE_JSON = `json_build_object(
     '_id', s.id, 'id', s.id, 'business_id', s.business_id, 'name', s.name, 'address', s.address,
     'phone', s.phone, 'email', s.email, 'is_active', s.is_active,
-    'created_at', ${ISO('s.created_at')}, 'updated_at', ${ISO('s.updated_at')})::text`;
+    'created_at', ${isoTimeSql('s.created_at')}, 'updated_at', ${isoTimeSql('s.updated_at')})::text`;
 
 const STORE_LIST_SQL = (changed: string) => `
   SELECT m.last, c.id, c.removed, c.json
