@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { businessDb } from './db';
-import { downloadModule, WRITE_CHUNK } from './download';
+import { downloadModule, PAGES_AHEAD, WRITE_CHUNK } from './download';
 import { STALE_SYNCING_MS } from './module-meta';
 import { moduleNamed, PRODUCT_PAGE_SIZE } from './modules';
 import { enqueue } from './outbox';
@@ -104,6 +104,56 @@ describe('downloads', () => {
       ['10', String(PRODUCT_PAGE_SIZE)],
     ]);
     expect(await businessDb(b).data('products').count()).toBe(1510);
+  });
+
+  it('asks for the next pages while IndexedDB still writes the first, up to PAGES_AHEAD', async () => {
+    const b = freshBusiness();
+    const db = businessDb(b);
+    await db.open();
+    // Another connection's write transaction on the products table holds the first page's write.
+    let holding = true;
+    const held = new Promise<void>((done) => {
+      const store = db.backendDB().transaction('products', 'readwrite').objectStore('products');
+      const spin = () => {
+        if (!holding) return done();
+        store.get('none').onsuccess = spin;
+      };
+      spin();
+    });
+    const pages = [10, 20, 30, 40, 50].map((at, i) => list([{ _id: `p${i}` }], at, [], at < 50));
+    const net = fakeServer({ [`GET ${productsPath(b)}`]: () => pages.shift()! });
+    const download = downloadModule(b, productsModule);
+    const asked = () => net.of('GET', productsPath(b)).map((c) => c.query.get('updated_at'));
+    // Page 1 waits to be written; pages 2 and 3 are asked for meanwhile, and no more.
+    await vi.waitFor(() => expect(asked()).toEqual([null, '10', '20']));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(asked()).toHaveLength(1 + PAGES_AHEAD);
+    holding = false;
+    await held;
+    expect(await download).toBe('done');
+    expect(asked()).toEqual([null, '10', '20', '30', '40']);
+    expect((await db.data('products').toArray()).map((p) => p._id).sort()).toEqual([
+      'p0',
+      'p1',
+      'p2',
+      'p3',
+      'p4',
+    ]);
+    expect(await db.meta('products').get('products')).toMatchObject({ lastUpdate: 50, syncStatus: 'synced' });
+  });
+
+  it('writes the pages fetched before a failed request, and resumes after the last one written', async () => {
+    const b = freshBusiness();
+    const answers: (ReturnType<typeof list> | 'network-error')[] = [
+      list([{ _id: 'p0' }], 10, [], true),
+      list([{ _id: 'p1' }], 20, [], true),
+      'network-error',
+    ];
+    fakeServer({ [`GET ${productsPath(b)}`]: () => answers.shift()! });
+    await expect(downloadModule(b, productsModule)).rejects.toThrow(/offline/);
+    const db = businessDb(b);
+    expect((await db.data('products').toArray()).map((p) => p._id).sort()).toEqual(['p0', 'p1']);
+    expect(await db.meta('products').get('products')).toMatchObject({ lastUpdate: 20, syncStatus: 'failed' });
   });
 
   it('skips a module another run has marked as syncing', async () => {

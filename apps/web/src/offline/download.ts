@@ -79,6 +79,61 @@ export const writePage = async (db: BusinessDb, m: SyncModule, page: Page, clear
 const isUnavailable = (m: SyncModule, error: unknown) =>
   error instanceof ApiError && (error.status === 403 || (error.status === 404 && !!m.download?.optional));
 
+/**
+ * Pages fetched and not yet written, at most (besides the one being written): the server builds the
+ * next page, and the network carries it, while IndexedDB writes an earlier one. A products page is
+ * ~4 MB of JSON, so a few at most are held in memory.
+ */
+export const PAGES_AHEAD = 2;
+
+type Fetched = { page: Page; more: boolean };
+
+/**
+ * Asks for page after page from `since`, each from the lastUpdate of the one before, without waiting
+ * for the writes: up to PAGES_AHEAD requests are open or wait to be written. `next()` gives them in
+ * order (it is not called again after a page without `more`); a failed request is thrown by `next()`
+ * once the pages before it were taken. `stop()` asks for nothing more.
+ */
+const fetchAhead = (fetchFrom: (since: number | undefined) => Promise<Page>, since: number | undefined) => {
+  const ready: Promise<Fetched>[] = [];
+  /** The fetching waits here while PAGES_AHEAD pages wait; `next()` waits here for a request. */
+  let wakeFetching: (() => void) | null = null;
+  let wakeWriting: (() => void) | null = null;
+  let stopped = false;
+  const run = async () => {
+    let cursor = since;
+    for (;;) {
+      while (ready.length >= PAGES_AHEAD && !stopped) await new Promise<void>((r) => (wakeFetching = r));
+      if (stopped) return;
+      const at = cursor;
+      const fetched = fetchFrom(at).then((page) => ({
+        page,
+        more: page.hasMore && page.lastUpdate !== null && page.lastUpdate !== at,
+      }));
+      // Not handled here: `next()` throws it in its turn (and after a stop nobody asks).
+      fetched.catch(() => undefined);
+      ready.push(fetched);
+      wakeWriting?.();
+      const { page, more } = await fetched.catch(() => ({ page: null, more: false }));
+      if (!more || !page) return;
+      cursor = page.lastUpdate!;
+    }
+  };
+  void run();
+  return {
+    next: async (): Promise<Fetched> => {
+      while (ready.length === 0) await new Promise<void>((r) => (wakeWriting = r));
+      const fetched = ready.shift()!;
+      wakeFetching?.();
+      return fetched;
+    },
+    stop: () => {
+      stopped = true;
+      wakeFetching?.();
+    },
+  };
+};
+
 const downloadPages = async (
   businessId: string,
   db: BusinessDb,
@@ -86,27 +141,22 @@ const downloadPages = async (
   since: number | undefined,
 ) => {
   const d = m.download!;
-  let cursor = d.full ? undefined : since;
-  let clear = d.full || !cursor;
+  const start = d.full ? undefined : since;
+  let clear = d.full || !start;
   let done = 0;
-  let next = fetchPage(businessId, d, cursor);
-  for (;;) {
-    const page = await next;
-    const more = page.hasMore && page.lastUpdate !== null && page.lastUpdate !== cursor;
-    // The next page is asked for before this one is written: the server builds it (and the network
-    // carries it) while IndexedDB writes this one. Only the write moves `lastUpdate` on, so a failure
-    // between the two resumes from the last page written.
-    if (more) {
-      next = fetchPage(businessId, d, page.lastUpdate!);
-      // Not awaited if the write below fails: its own failure must not go unhandled.
-      next.catch(() => undefined);
+  const pages = fetchAhead((at) => fetchPage(businessId, d, at), start);
+  try {
+    for (;;) {
+      const { page, more } = await pages.next();
+      // Only the write moves `lastUpdate` on, so a failure anywhere resumes from the last page written.
+      await writePage(db, m, page, clear);
+      done += page.items.length;
+      syncStatus.report({ name: m.name, done, total: more ? done + 1 : done, type: 'fetch', error: null });
+      if (!more) return;
+      clear = false;
     }
-    await writePage(db, m, page, clear);
-    done += page.items.length;
-    syncStatus.report({ name: m.name, done, total: more ? done + 1 : done, type: 'fetch', error: null });
-    if (!more) return;
-    cursor = page.lastUpdate!;
-    clear = false;
+  } finally {
+    pages.stop();
   }
 };
 
