@@ -223,6 +223,12 @@ export const writeSale = async (
         })),
       );
 
+      // The register a sale without cash belongs to: a plain read, done before the stock rows are
+      // locked so that other sales wait on them one round trip less (cash finds its register below).
+      const withoutCash = input.payments.some((p) => p.method === 'cash')
+        ? null
+        : { session: await openRegisterOf(tx, b, storeId, { userId: auth.userId }) };
+
       // Up to here a sale locks nothing another sale waits for (its own new rows, key-share locks of
       // what it names, a customer's lock that the batch never takes twice at once): the sales of an
       // uploaded batch run that far side by side, and from here on one after the other, in order.
@@ -316,7 +322,8 @@ export const writeSale = async (
       // 7. The sale itself.
       const registerId = cash
         ? cash.registerId
-        : ((await openRegisterOf(tx, b, storeId, { userId: auth.userId }))?.register_id ?? null);
+        : ((withoutCash ? withoutCash.session : await openRegisterOf(tx, b, storeId, { userId: auth.userId }))
+            ?.register_id ?? null);
       const columns = {
         register_id: registerId,
         customer_id: customerId,

@@ -39,6 +39,14 @@ describe('a cash sale without an open register', () => {
     const row = await t.db.selectFrom('sales').select('id').where('id', '=', body._id).executeTakeFirst();
     expect(row).toBeUndefined();
   });
+
+  it('records a sale paid another way, with no register', async () => {
+    // A service: the stock the tests below count stays as it is.
+    const body = saleBody(w.owner.storeId, [{ _id: w.service.productId, quantity: 1 }], {
+      payments: [{ method: 'fixed_account', amount: 200 }],
+    });
+    expect(dataOf<Sale>(await post(w.cashier, body), 201)).toMatchObject({ register_id: null, total: 200 });
+  });
 });
 
 describe('POST /v1/sales/', () => {
@@ -87,6 +95,15 @@ describe('POST /v1/sales/', () => {
     expect(await stockOf(t, w.owner.businessId, w.owner.storeId, w.shirt.varietyIds[0]!)).toBe(4);
     expect(await registerCashFor(t, w.owner.businessId, sale.id)).toBe(275_000);
     await expectLedgerBalanced(t, w.owner.businessId);
+  });
+
+  it('a sale paid without cash belongs to the register open in its store', async () => {
+    const till = await openTill(w, w.owner.storeId, 0);
+    const body = saleBody(w.owner.storeId, [{ _id: w.service.productId, quantity: 1 }], {
+      payments: [{ method: 'fixed_account', amount: 200 }],
+    });
+    expect(dataOf<Sale>(await post(w.cashier, body), 201)).toMatchObject({ register_id: till, total: 200 });
+    expect(await registerCashFor(t, w.owner.businessId, body._id)).toBe(0);
   });
 
   it('the same sale posted twice is one sale, with the same answer, and writes nothing more', async () => {
