@@ -225,7 +225,7 @@ export const writeSale = async (
 
       // The register a sale without cash belongs to: a plain read, done before the stock rows are
       // locked so that other sales wait on them one round trip less (cash finds its register below).
-      const withoutCash = input.payments.some((p) => p.method === 'cash')
+      const registerWithoutCash = input.payments.some((p) => p.method === 'cash')
         ? null
         : { session: await openRegisterOf(tx, b, storeId, { userId: auth.userId }) };
 
@@ -322,8 +322,10 @@ export const writeSale = async (
       // 7. The sale itself.
       const registerId = cash
         ? cash.registerId
-        : ((withoutCash ? withoutCash.session : await openRegisterOf(tx, b, storeId, { userId: auth.userId }))
-            ?.register_id ?? null);
+        : ((registerWithoutCash
+            ? registerWithoutCash.session
+            : await openRegisterOf(tx, b, storeId, { userId: auth.userId })
+          )?.register_id ?? null);
       const columns = {
         register_id: registerId,
         customer_id: customerId,

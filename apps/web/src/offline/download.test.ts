@@ -110,7 +110,7 @@ describe('downloads', () => {
     const b = freshBusiness();
     const db = businessDb(b);
     await db.open();
-    // Another connection's write transaction on the products table holds the first page's write.
+    // A write transaction kept open on the products table holds the first page's write back.
     let holding = true;
     const held = new Promise<void>((done) => {
       const store = db.backendDB().transaction('products', 'readwrite').objectStore('products');
