@@ -223,11 +223,14 @@ export const writeSale = async (
         })),
       );
 
-      // The register a sale without cash belongs to: a plain read, done before the stock rows are
-      // locked so that other sales wait on them one round trip less (cash finds its register below).
-      const registerWithoutCash = input.payments.some((p) => p.method === 'cash')
-        ? null
-        : { session: await openRegisterOf(tx, b, storeId, { userId: auth.userId }) };
+      // A sale that takes cash finds its register below, under the session's share lock (`keepCash`:
+      // exactly when some cash payment is worth a kobo). Any other sale belongs to the store's open
+      // register: a plain read, done before the stock rows are locked so that other sales wait on
+      // them one round trip less.
+      const takesCash = input.payments.some((p) => p.method === 'cash' && toKobo(p.amount) > 0);
+      const openRegister = takesCash
+        ? undefined
+        : await openRegisterOf(tx, b, storeId, { userId: auth.userId });
 
       // Up to here a sale locks nothing another sale waits for (its own new rows, key-share locks of
       // what it names, a customer's lock that the batch never takes twice at once): the sales of an
@@ -320,12 +323,7 @@ export const writeSale = async (
           : 0;
 
       // 7. The sale itself.
-      const registerId = cash
-        ? cash.registerId
-        : ((registerWithoutCash
-            ? registerWithoutCash.session
-            : await openRegisterOf(tx, b, storeId, { userId: auth.userId })
-          )?.register_id ?? null);
+      const registerId = cash ? cash.registerId : (openRegister?.register_id ?? null);
       const columns = {
         register_id: registerId,
         customer_id: customerId,
