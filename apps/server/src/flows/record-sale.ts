@@ -232,9 +232,124 @@ export const writeSale = async (
         ? undefined
         : await openRegisterOf(tx, b, storeId, { userId: auth.userId });
 
+      // 5-7. Settling: payments, the register's cash, points, and the sale's own columns; before or
+      // after the stock (4), see below. Points are worth what the loyalty rule says; everything else
+      // is what was sent.
+      const settle = async () => {
+        const payments: { method: string; amountKobo: number; points: number | null }[] = [];
+        for (const [index, p] of input.payments.entries()) {
+          if ((p.method === 'store_credit' || p.method === 'loyalty_points') && !customerId)
+            throw badRequest(
+              `payments[${index}].method: ${p.method} needs a customer on the sale (customer_id).`,
+            );
+          if (p.method === 'loyalty_points') {
+            if (!p.points)
+              throw badRequest(`payments[${index}].points is required to pay with loyalty_points.`);
+            const value = await redeemPoints(tx, {
+              businessId: b,
+              customerId: customerId as string,
+              saleId,
+              points: p.points,
+              userId: auth.userId,
+            });
+            payments.push({ method: p.method, amountKobo: value, points: p.points });
+          } else if (p.amount > 0) {
+            payments.push({ method: p.method, amountKobo: toKobo(p.amount), points: null });
+          }
+        }
+        const summary = summarisePayments(totals.totalKobo, payments);
+        if (summary.nonCashKobo > totals.totalKobo)
+          throw badRequest(
+            `payments: the payments other than cash (${formatKobo(summary.nonCashKobo)}) are more than the total (${formatKobo(totals.totalKobo)}).`,
+          );
+        if (summary.balanceKobo > 0 && !input.pay_later)
+          throw badRequest(
+            `payments: ${formatKobo(summary.balanceKobo)} of the total is not paid; pay it or set pay_later to leave it unpaid.`,
+          );
+
+        const cash =
+          summary.cashTenderedKobo > 0
+            ? await rules.keepCash(tx, {
+                businessId: b,
+                storeId,
+                userId: auth.userId,
+                amountKobo: summary.cashKeptKobo,
+                saleId,
+              })
+            : null;
+        for (const p of payments)
+          if (p.method === 'store_credit')
+            await spendStoreCredit(tx, {
+              businessId: b,
+              customerId: customerId as string,
+              saleId,
+              amountKobo: p.amountKobo,
+              userId: auth.userId,
+            });
+
+        // 6. Points earned on what was paid, except the part paid with points.
+        const paidWithPoints = payments
+          .filter((p) => p.method === 'loyalty_points')
+          .reduce((sum, p) => sum + p.amountKobo, 0);
+        const earnableKobo = Math.max(0, summary.amountPaidKobo - paidWithPoints);
+        const pointsEarned =
+          customerId && earnableKobo > 0
+            ? await earnPoints(tx, {
+                businessId: b,
+                customerId,
+                saleId,
+                amountKobo: earnableKobo,
+                userId: auth.userId,
+              })
+            : 0;
+
+        // 7. The sale itself.
+        const registerId = cash ? cash.registerId : (openRegister?.register_id ?? null);
+        const columns = {
+          register_id: registerId,
+          customer_id: customerId,
+          pending_customer_id: pendingCustomerId,
+          unregistered_cash_kobo: cash?.unregisteredKobo ?? 0,
+          status: paidStatus(totals.totalKobo, summary.amountPaidKobo),
+          subtotal_kobo: totals.subtotalKobo,
+          order_discount_type: orderDiscount?.type ?? null,
+          order_discount_value: storedDiscount(orderDiscount),
+          order_discount_kobo: totals.orderDiscountKobo,
+          discount_total_kobo: totals.discountTotalKobo,
+          total_kobo: totals.totalKobo,
+          amount_paid_kobo: summary.amountPaidKobo,
+          change_due_kobo: summary.changeDueKobo,
+          points_earned: pointsEarned,
+          note: input.note || null,
+          offline_date: offlineDateOf(input.offline_date),
+          is_offline_data: input.is_offline_data ?? input.offline_date != null,
+        };
+        const kept = payments
+          .map((p) => (p.method === 'cash' ? { ...p, amountKobo: 0 } : p))
+          .filter((p) => p.method !== 'cash');
+        if (summary.cashKeptKobo > 0)
+          kept.unshift({ method: 'cash', amountKobo: summary.cashKeptKobo, points: null });
+        // The receipt number is given as the transaction commits (migration 0016): the business's
+        // counter row is held only while the commit is written.
+        await completeSale(
+          tx,
+          { businessId: b, saleId, userId: auth.userId },
+          kept.map((p) => ({ ...p, methodLabel: labels.get(p.method) ?? null })),
+          columns,
+        );
+      };
+
+      // A sale without a customer locks no loyalty balance: it is settled before its stock moves, so
+      // that in an uploaded batch only the stock statement and the commit run one sale after another.
+      // Its cash takes a share lock on the register's session, which other sales share (only a close
+      // waits for it). A sale with a customer is settled after its stock: stock rows are locked
+      // before loyalty balances in every flow.
+      if (!customerId) await settle();
+
       // Up to here a sale locks nothing another sale waits for (its own new rows, key-share locks of
-      // what it names, a customer's lock that the batch never takes twice at once): the sales of an
-      // uploaded batch run that far side by side, and from here on one after the other, in order.
+      // what it names, the register session's share lock, a customer's lock that the batch never takes
+      // twice at once): the sales of an uploaded batch run that far side by side, and from here on one
+      // after the other, in order.
       await turn?.();
 
       // 4. Stock leaves the store (overselling allowed: the sale already happened at the counter).
@@ -252,110 +367,7 @@ export const writeSale = async (
             quantity: -l.quantity,
           })),
       );
-
-      // 5. Payments. Points are worth what the loyalty rule says; everything else is what was sent.
-      // From here to commit other sales may wait on these stock rows: as few statements as can be.
-      const payments: { method: string; amountKobo: number; points: number | null }[] = [];
-      for (const [index, p] of input.payments.entries()) {
-        if ((p.method === 'store_credit' || p.method === 'loyalty_points') && !customerId)
-          throw badRequest(
-            `payments[${index}].method: ${p.method} needs a customer on the sale (customer_id).`,
-          );
-        if (p.method === 'loyalty_points') {
-          if (!p.points)
-            throw badRequest(`payments[${index}].points is required to pay with loyalty_points.`);
-          const value = await redeemPoints(tx, {
-            businessId: b,
-            customerId: customerId as string,
-            saleId,
-            points: p.points,
-            userId: auth.userId,
-          });
-          payments.push({ method: p.method, amountKobo: value, points: p.points });
-        } else if (p.amount > 0) {
-          payments.push({ method: p.method, amountKobo: toKobo(p.amount), points: null });
-        }
-      }
-      const summary = summarisePayments(totals.totalKobo, payments);
-      if (summary.nonCashKobo > totals.totalKobo)
-        throw badRequest(
-          `payments: the payments other than cash (${formatKobo(summary.nonCashKobo)}) are more than the total (${formatKobo(totals.totalKobo)}).`,
-        );
-      if (summary.balanceKobo > 0 && !input.pay_later)
-        throw badRequest(
-          `payments: ${formatKobo(summary.balanceKobo)} of the total is not paid; pay it or set pay_later to leave it unpaid.`,
-        );
-
-      const cash =
-        summary.cashTenderedKobo > 0
-          ? await rules.keepCash(tx, {
-              businessId: b,
-              storeId,
-              userId: auth.userId,
-              amountKobo: summary.cashKeptKobo,
-              saleId,
-            })
-          : null;
-      for (const p of payments)
-        if (p.method === 'store_credit')
-          await spendStoreCredit(tx, {
-            businessId: b,
-            customerId: customerId as string,
-            saleId,
-            amountKobo: p.amountKobo,
-            userId: auth.userId,
-          });
-
-      // 6. Points earned on what was paid, except the part paid with points.
-      const paidWithPoints = payments
-        .filter((p) => p.method === 'loyalty_points')
-        .reduce((sum, p) => sum + p.amountKobo, 0);
-      const earnableKobo = Math.max(0, summary.amountPaidKobo - paidWithPoints);
-      const pointsEarned =
-        customerId && earnableKobo > 0
-          ? await earnPoints(tx, {
-              businessId: b,
-              customerId,
-              saleId,
-              amountKobo: earnableKobo,
-              userId: auth.userId,
-            })
-          : 0;
-
-      // 7. The sale itself.
-      const registerId = cash ? cash.registerId : (openRegister?.register_id ?? null);
-      const columns = {
-        register_id: registerId,
-        customer_id: customerId,
-        pending_customer_id: pendingCustomerId,
-        unregistered_cash_kobo: cash?.unregisteredKobo ?? 0,
-        status: paidStatus(totals.totalKobo, summary.amountPaidKobo),
-        subtotal_kobo: totals.subtotalKobo,
-        order_discount_type: orderDiscount?.type ?? null,
-        order_discount_value: storedDiscount(orderDiscount),
-        order_discount_kobo: totals.orderDiscountKobo,
-        discount_total_kobo: totals.discountTotalKobo,
-        total_kobo: totals.totalKobo,
-        amount_paid_kobo: summary.amountPaidKobo,
-        change_due_kobo: summary.changeDueKobo,
-        points_earned: pointsEarned,
-        note: input.note || null,
-        offline_date: offlineDateOf(input.offline_date),
-        is_offline_data: input.is_offline_data ?? input.offline_date != null,
-      };
-      const kept = payments
-        .map((p) => (p.method === 'cash' ? { ...p, amountKobo: 0 } : p))
-        .filter((p) => p.method !== 'cash');
-      if (summary.cashKeptKobo > 0)
-        kept.unshift({ method: 'cash', amountKobo: summary.cashKeptKobo, points: null });
-      // The receipt number is given as the transaction commits (migration 0016): the business's
-      // counter row is held only while the commit is written.
-      await completeSale(
-        tx,
-        { businessId: b, saleId, userId: auth.userId },
-        kept.map((p) => ({ ...p, methodLabel: labels.get(p.method) ?? null })),
-        columns,
-      );
+      if (customerId) await settle();
       return { saleId, created: true, ...(dropped ? { notice: dropped } : {}) };
     });
   } catch (error) {
