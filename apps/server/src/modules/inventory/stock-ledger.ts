@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { MAX_STOCK_LEVEL, MOVEMENT_KINDS, type MovementKind } from '@ms/contracts';
 import type { Tx } from '../../db/database.js';
+import { runPrepared } from '../../db/prepared.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
 import { changesNotice } from '../changes/index.js';
@@ -94,7 +95,10 @@ export const moveStock = async (
   // of the same products in different stores then deadlocked), then the notice to open devices.
   // Each step reads the one before it, which fixes that order. A level past the bound is left as it
   // is (no row back) and refused below: the transaction is then undone, movements and all.
-  const { rows: levels } = await sql<{ store_id: string; item_id: string; quantity: number }>`
+  // Its text is the same whatever the values: a prepared statement, planned once per connection.
+  const levels = await runPrepared(
+    tx,
+    sql<{ store_id: string; item_id: string; quantity: number }>`
     WITH input AS (
       SELECT * FROM unnest(
         ${merged.map((l) => l.storeId)}::uuid[],
@@ -138,7 +142,8 @@ export const moveStock = async (
     told AS (
       SELECT pg_notify(${notice.channel}, ${notice.payload}) FROM (SELECT count(*) FROM touched) t
     )
-    SELECT l.store_id, l.item_id, l.quantity FROM levels l, (SELECT count(*) FROM told) done`.execute(tx);
+    SELECT l.store_id, l.item_id, l.quantity FROM levels l, (SELECT count(*) FROM told) done`,
+  );
   const after = new Map(levels.map((r) => [`${r.store_id}:${r.item_id}`, r.quantity]));
   const rows: MovementRow[] = [];
   for (const [index, line] of merged.entries()) {

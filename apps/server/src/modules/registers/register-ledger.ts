@@ -1,6 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import { REGISTER_TEXT } from '@ms/contracts';
 import type { Tx } from '../../db/database.js';
+import { runPrepared } from '../../db/prepared.js';
 import type { RegisterSessionsTable } from '../../db/schema.js';
 import { conflict } from '../../lib/errors.js';
 import { newId } from '../../lib/ids.js';
@@ -37,7 +38,8 @@ export const openRegisterOf = async (
       .orderBy(sql`(opened_by = ${user}::uuid)`, 'desc');
   }
   q = q.orderBy('opened_at', 'desc').orderBy('id', 'desc').limit(1);
-  return opts.lock ? q.forShare().executeTakeFirst() : q.executeTakeFirst();
+  // A lookup by business and store, the same text every time: prepared (db/prepared.ts).
+  return (await runPrepared(tx, opts.lock ? q.forShare() : q))[0];
 };
 
 /** One ledger row in a session (the caller holds the session). */

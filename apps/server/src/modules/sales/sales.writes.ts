@@ -1,6 +1,7 @@
 import type { Updateable } from 'kysely';
 import type { DiscountInput } from '@ms/contracts';
 import type { Tx } from '../../db/database.js';
+import { runPrepared } from '../../db/prepared.js';
 import type { RefundPayoutJson, RefundsTable, SaleLineModifierJson, SalesTable } from '../../db/schema.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { isUuid, newId } from '../../lib/ids.js';
@@ -27,43 +28,46 @@ export const claimSaleId = async (
   tx: Tx,
   sale: { businessId: string; saleId: string; storeId: string; userId: string },
 ): Promise<'claimed' | 'taken' | 'used_elsewhere'> => {
-  const row = await tx
-    .with('claim', (q) =>
-      q
-        .insertInto('sales')
-        .values({
-          business_id: sale.businessId,
-          id: sale.saleId,
-          receipt_number: `PENDING-${sale.saleId}`,
-          store_id: sale.storeId,
-          user_id: sale.userId,
-          status: 'completed',
-          subtotal_kobo: 0,
-          total_kobo: 0,
-          order_discount_type: null,
-          order_discount_value: null,
-          customer_id: null,
-          register_id: null,
-          note: null,
-        })
-        // No conflict target: a twin in flight can also meet this row first on the placeholder
-        // receipt number's unique index, which a targeted ON CONFLICT would raise as an error.
-        .onConflict((oc) => oc.doNothing())
-        .returning('id'),
-    )
-    .selectNoFrom((eb) => [
-      eb.exists(eb.selectFrom('claim').select('id')).as('claimed'),
-      eb
-        .exists(
-          eb
-            .selectFrom('sales')
-            .select('id')
-            .where('id', '=', sale.saleId)
-            .where('business_id', '<>', sale.businessId),
-        )
-        .as('elsewhere'),
-    ])
-    .executeTakeFirstOrThrow();
+  const [row] = await runPrepared(
+    tx,
+    tx
+      .with('claim', (q) =>
+        q
+          .insertInto('sales')
+          .values({
+            business_id: sale.businessId,
+            id: sale.saleId,
+            receipt_number: `PENDING-${sale.saleId}`,
+            store_id: sale.storeId,
+            user_id: sale.userId,
+            status: 'completed',
+            subtotal_kobo: 0,
+            total_kobo: 0,
+            order_discount_type: null,
+            order_discount_value: null,
+            customer_id: null,
+            register_id: null,
+            note: null,
+          })
+          // No conflict target: a twin in flight can also meet this row first on the placeholder
+          // receipt number's unique index, which a targeted ON CONFLICT would raise as an error.
+          .onConflict((oc) => oc.doNothing())
+          .returning('id'),
+      )
+      .selectNoFrom((eb) => [
+        eb.exists(eb.selectFrom('claim').select('id')).as('claimed'),
+        eb
+          .exists(
+            eb
+              .selectFrom('sales')
+              .select('id')
+              .where('id', '=', sale.saleId)
+              .where('business_id', '<>', sale.businessId),
+          )
+          .as('elsewhere'),
+      ]),
+  );
+  if (!row) throw new Error('the sale id claim answered no row');
   if (!row.claimed) return 'taken';
   return row.elsewhere ? 'used_elsewhere' : 'claimed';
 };
@@ -182,13 +186,15 @@ export const completeSale = async (
 ): Promise<void> => {
   const rows = paymentRows(sale, payments);
   if (rows.length === 0) return updateSale(tx, sale.businessId, sale.saleId, columns);
-  await tx
-    .with('paid', (q) => q.insertInto('sale_payments').values(rows).returning('id'))
-    .updateTable('sales')
-    .set(columns)
-    .where('business_id', '=', sale.businessId)
-    .where('id', '=', sale.saleId)
-    .execute();
+  await runPrepared(
+    tx,
+    tx
+      .with('paid', (q) => q.insertInto('sale_payments').values(rows).returning('id'))
+      .updateTable('sales')
+      .set(columns)
+      .where('business_id', '=', sale.businessId)
+      .where('id', '=', sale.saleId),
+  );
 };
 
 /** Payments taken on a sale (at the counter, or later) by `userId`. */

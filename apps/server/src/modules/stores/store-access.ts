@@ -1,4 +1,5 @@
 import type { Tx } from '../../db/database.js';
+import { runPrepared } from '../../db/prepared.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import type { AuthContext } from '../../plugins/auth.js';
 
@@ -25,13 +26,15 @@ export const assertStoreAccess = async (
   storeId: string,
   { what = 'Store', unassigned = 'forbidden' }: StoreAccess = {},
 ): Promise<{ id: string; name: string }> => {
-  const store = await tx
-    .selectFrom('stores')
-    .select(['id', 'name'])
-    .where('business_id', '=', caller.businessId)
-    .where('id', '=', storeId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+  const [store] = await runPrepared(
+    tx,
+    tx
+      .selectFrom('stores')
+      .select(['id', 'name'])
+      .where('business_id', '=', caller.businessId)
+      .where('id', '=', storeId)
+      .where('deleted_at', 'is', null),
+  );
   if (!store) throw notFound(what);
   if (unassigned !== 'allowed' && !caller.isAdmin && !caller.storeIds.includes(storeId)) {
     if (unassigned === 'hidden') throw notFound(what);
