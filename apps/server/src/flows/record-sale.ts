@@ -367,7 +367,10 @@ export const writeSale = async (
             quantity: -l.quantity,
           })),
       );
+      // The next sale of an uploaded batch may move its stock now; it commits only after this one.
+      turn?.passed();
       if (customerId) await settle();
+      await turn?.beforeCommit();
       return { saleId, created: true, ...(dropped ? { notice: dropped } : {}) };
     });
   } catch (error) {

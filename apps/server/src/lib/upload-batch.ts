@@ -46,11 +46,21 @@ const idOf = (raw: unknown): string => {
 
 /**
  * Called by a record's writer just before it writes what other records may lock (a sale: before its
- * stock moves). Resolves once every earlier record of the batch has settled; throws when an earlier
- * one failed (the batch will be answered 503 and sent again, so this record must not commit), or
- * when they take too long (the writer gives up its transaction and is run again after them).
+ * stock moves). Resolves once every earlier record of the batch has settled, or has said it `passed`
+ * its contended writes; throws when an earlier one failed (the batch will be answered 503 and sent
+ * again, so this record must not commit), or when they take too long (the writer gives up its
+ * transaction and is run again after them).
+ *
+ * A writer that calls `passed()` (its contended writes are done; the next record may start its own
+ * while this one finishes and commits) must await `beforeCommit()` as its transaction's last step:
+ * it resolves once every earlier record has settled, and throws as the turn does, so records still
+ * commit in the order sent and none commits after a failed one.
  */
-export type Turn = () => Promise<void>;
+export type Turn = {
+  (): Promise<void>;
+  passed: () => void;
+  beforeCommit: () => Promise<void>;
+};
 
 /** An earlier record failed: this one must not commit. */
 class EarlierFailed extends Error {}
@@ -88,6 +98,8 @@ export const runUploadBatch = async <S extends z.ZodType, T>(opts: {
   const results: UploadResult<T>[] = [];
   /** Per record: whether every record up to and including it settled without failing the batch. */
   let upToPrevious: Promise<boolean> = Promise.resolve(true);
+  /** Per record: whether every record up to and including it passed its contended writes (or settled). */
+  let passedUpToPrevious: Promise<boolean> = Promise.resolve(true);
   const inFlight = new Map<Promise<boolean>, ReadonlySet<string>>();
   let failure: { error: unknown; _id: string } | undefined;
   let oneAtATime = false;
@@ -120,18 +132,32 @@ export const runUploadBatch = async <S extends z.ZodType, T>(opts: {
     }
   };
 
-  const run = async (index: number, _id: string, input: z.infer<S>, before: Promise<boolean>) => {
-    const turn: Turn = async () => {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const timedOut = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new TurnTimedOut()), turnTimeoutMs);
-      });
-      try {
-        if (!(await Promise.race([before, timedOut]))) throw new EarlierFailed();
-      } finally {
-        clearTimeout(timer);
-      }
-    };
+  /** Waits for the records before to reach `gate`: false there means one failed. */
+  const waitFor = async (gate: Promise<boolean>) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new TurnTimedOut()), turnTimeoutMs);
+    });
+    try {
+      if (!(await Promise.race([gate, timedOut]))) throw new EarlierFailed();
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  /** The turn of a record run again on its own, once every earlier one settled: nothing to wait for. */
+  const alone: Turn = Object.assign(async () => {}, { passed: () => {}, beforeCommit: async () => {} });
+
+  const run = async (
+    index: number,
+    _id: string,
+    input: z.infer<S>,
+    gates: { before: Promise<boolean>; passedBefore: Promise<boolean>; pass: () => void },
+  ) => {
+    const { before } = gates;
+    const turn: Turn = Object.assign(() => waitFor(gates.passedBefore), {
+      passed: gates.pass,
+      beforeCommit: () => waitFor(before),
+    });
     try {
       return await attempt(index, _id, input, turn);
     } catch (error) {
@@ -144,7 +170,7 @@ export const runUploadBatch = async <S extends z.ZodType, T>(opts: {
       // earlier records settled this one is first in line and runs on its own.
       oneAtATime = true;
       if (!(await before)) return false;
-      return attempt(index, _id, input, async () => {}).catch((again: unknown) => {
+      return attempt(index, _id, input, alone).catch((again: unknown) => {
         failure ??= { error: again, _id };
         return false;
       });
@@ -166,9 +192,15 @@ export const runUploadBatch = async <S extends z.ZodType, T>(opts: {
     while (full() || (inFlight.size > 0 && clashes())) await Promise.race(inFlight.keys());
     if (failure) break;
     const before = upToPrevious;
-    const settled = run(index, _id, parsed.data, before);
+    const passedBefore = passedUpToPrevious;
+    let markPassed: (ok: boolean) => void = () => {};
+    const passed = new Promise<boolean>((resolve) => (markPassed = resolve));
+    const settled = run(index, _id, parsed.data, { before, passedBefore, pass: () => markPassed(true) });
     // `run` never rejects (every error ends as a result or as `failure`): nothing here can go unhandled.
+    // A record that never says `passed` has passed when it settles.
+    void settled.then(markPassed);
     upToPrevious = Promise.all([before, settled]).then(([a, b]) => a && b);
+    passedUpToPrevious = Promise.all([passedBefore, passed]).then(([a, b]) => a && b);
     inFlight.set(settled, keys);
     void settled.then(() => inFlight.delete(settled));
   }

@@ -101,9 +101,16 @@ describe('runUploadBatch, records side by side (overlap)', () => {
   /** Each record a transaction: `first` side by side, then its turn, then `then`, then commit. */
   const sideBySide = async (
     plan: Record<string, { first?: Step; then?: Step }>,
-    opts: { window?: number; keys?: (id: string) => string[]; turnTimeoutMs?: number } = {},
+    opts: {
+      window?: number;
+      keys?: (id: string) => string[];
+      turnTimeoutMs?: number;
+      /** Each record says it `passed` right after its write, and waits `beforeCommit` at the end. */
+      passes?: boolean;
+    } = {},
   ) => {
     const committed: string[] = [];
+    const events: string[] = [];
     const attempts: Record<string, number> = {};
     let running = 0;
     let most = 0;
@@ -125,12 +132,16 @@ describe('runUploadBatch, records side by side (overlap)', () => {
             await plan[_id]!.first?.(tx);
             await turn();
             await sql`INSERT INTO upload_order_probe (id) VALUES (${_id})`.execute(tx);
+            events.push(`${_id} wrote`);
+            if (opts.passes) turn.passed();
             await plan[_id]!.then?.(tx);
+            if (opts.passes) await turn.beforeCommit();
           });
         } finally {
           running -= 1;
         }
         committed.push(_id);
+        events.push(`${_id} committed`);
         return { data: _id, created: true };
       },
     });
@@ -140,7 +151,7 @@ describe('runUploadBatch, records side by side (overlap)', () => {
     );
     const rows = await sql<{ id: string }>`SELECT id FROM upload_order_probe ORDER BY seq`.execute(t.db);
     await sql`TRUNCATE upload_order_probe`.execute(t.db);
-    return { ...settled, committed, stored: rows.rows.map((r) => r.id), attempts, most };
+    return { ...settled, committed, events, stored: rows.rows.map((r) => r.id), attempts, most };
   };
   const pause = (seconds: number) => async (tx: Tx) => {
     await sql`SELECT pg_sleep(${seconds})`.execute(tx);
@@ -189,6 +200,32 @@ describe('runUploadBatch, records side by side (overlap)', () => {
     });
     expect(out.error).toMatchObject({ statusCode: 503, code: 'retry_later' });
     expect(out.stored).toEqual(['a']);
+  });
+
+  it('a record that passed its write lets the next one write before it commits; they commit in order', async () => {
+    // a is slow after its write: b writes meanwhile, but commits only once a has.
+    const out = await sideBySide({ a: { then: pause(0.3) }, b: {}, c: {} }, { passes: true });
+    expect(out.error).toBeUndefined();
+    expect(out.results.map((r) => r.outcome)).toEqual(['accepted', 'accepted', 'accepted']);
+    expect(out.committed).toEqual(['a', 'b', 'c']);
+    expect(out.stored).toEqual(['a', 'b', 'c']);
+    // PGlite has one connection: b's transaction starts only after a's.
+    if (onPostgres) expect(out.events.indexOf('b wrote')).toBeLessThan(out.events.indexOf('a committed'));
+  });
+
+  it('a record failing after it passed its write: the batch is answered 503 and no later one commits', async () => {
+    const out = await sideBySide(
+      {
+        a: {},
+        b: { then: async (tx) => pause(0.2)(tx).then(() => Promise.reject(pgError('40001'))) },
+        c: {},
+        d: {},
+      },
+      { passes: true },
+    );
+    expect(out.error).toMatchObject({ statusCode: 503, code: 'retry_later' });
+    expect(out.stored).toEqual(['a']);
+    expect(out.committed).toEqual(['a']);
   });
 
   it("an earlier record held up by a later one's lock: the later one gives way and runs again after it", async () => {
