@@ -151,11 +151,14 @@ export const runUploadBatch = async <S extends z.ZodType, T>(opts: {
     index: number,
     _id: string,
     input: z.infer<S>,
-    gates: { before: Promise<boolean>; passedBefore: Promise<boolean>; pass: () => void },
+    {
+      before,
+      passedBefore,
+      pass,
+    }: { before: Promise<boolean>; passedBefore: Promise<boolean>; pass: () => void },
   ) => {
-    const { before } = gates;
-    const turn: Turn = Object.assign(() => waitFor(gates.passedBefore), {
-      passed: gates.pass,
+    const turn: Turn = Object.assign(() => waitFor(passedBefore), {
+      passed: pass,
       beforeCommit: () => waitFor(before),
     });
     try {
