@@ -52,6 +52,8 @@ export default defineConfig({
     env: { E2E_PORT: String(PORT) },
     timeout: 120_000,
     reuseExistingServer: false,
+    // SIGTERM, not Playwright's default SIGKILL: start-server.mjs then drops the run's PostgreSQL database.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     stdout: 'ignore',
     stderr: 'pipe',
   },

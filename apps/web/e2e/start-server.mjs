@@ -20,6 +20,9 @@ const env = {
 delete env.DATABASE_URL;
 
 let drop = async () => {};
+// Once, whichever comes first: the runner's SIGTERM or the server's exit (both come at the end of a run).
+let dropping;
+const dropOnce = () => (dropping ??= drop());
 if (process.env.TEST_DATABASE_URL) {
   const name = `ms_e2e_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
@@ -51,12 +54,12 @@ const server = spawn(process.execPath, args, { env, stdio: 'inherit' });
 const stop = async () => {
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));
-  await drop();
+  await dropOnce();
   process.exit(0);
 };
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
 server.on('exit', async (code) => {
-  await drop();
+  await dropOnce();
   process.exit(code ?? 0);
 });
