@@ -70,8 +70,16 @@ export class LocalIndex<T extends LocalRecord> {
    */
   ready(): Promise<void> {
     this.loading ??= this.load();
-    const filling = this.filling;
-    return filling ? this.loading.then(() => filling) : this.loading;
+    return this.loading.then(async () => {
+      // Until the index has followed a download, one may have just ended without the index having
+      // heard (Dexie tells it a moment after the commit): a barcode scanned then would not be found.
+      // Look at the table first. Once it has followed one, this costs nothing.
+      if (this.marks[1] === 0) {
+        this.refreshSoon();
+        await this.running;
+      }
+      if (this.filling) await this.filling;
+    });
   }
 
   private async load() {

@@ -267,6 +267,34 @@ describe('local product search (IndexedDB)', () => {
     expect(idx.index.size).toBe(11_000);
   });
 
+  it('a barcode scanned the moment the first download ends is found (before the index has heard of it)', async () => {
+    const db = businessDb(b);
+    // The till opened before the first download: the index starts empty and follows the table.
+    await db
+      .meta('products')
+      .put({ modulename: 'products', businessID: b, lastUpdate: 0, syncStatus: 'syncing' });
+    expect((await searchLocalProducts(b, { search: 'coca' })).total).toBe(0);
+    await db.transaction('rw', [db.data('products'), db.meta('products')], async () => {
+      await db.data('products').bulkPut(catalogue);
+      await db.meta('products').put({
+        modulename: 'products',
+        businessID: b,
+        lastUpdate: 5,
+        syncStatus: 'synced',
+        totalRecords: catalogue.length,
+      });
+    });
+    // At once: the device says the products are here, so the till looks the code up locally.
+    expect(await hasLocalProducts(b)).toBe(true);
+    expect(await findLocalProductByCode(b, '5449000000996')).toMatchObject({
+      product: { name: 'Coca-Cola 50cl' },
+      variety_id: null,
+    });
+    expect((await searchLocalProducts(b, { search: '5449000000996' })).items.map((p) => p.name)).toEqual([
+      'Coca-Cola 50cl',
+    ]);
+  });
+
   it('never shows a record stored wrongly (spec 000 §3: a syncStatus field, or Request and lastUpdate)', async () => {
     const db = businessDb(b);
     await db
