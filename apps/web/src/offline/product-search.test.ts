@@ -243,13 +243,18 @@ describe('local product search (IndexedDB)', () => {
     ]);
   });
 
-  it('a search typed while the first download is being indexed waits for the whole catalogue', async () => {
+  /** The till opened before the first download: the index starts empty and follows the table. */
+  const tillOpenedBeforeFirstDownload = async (typed: string) => {
     const db = businessDb(b);
-    // The till opened before the first download: the index starts empty and follows the table.
     await db
       .meta('products')
       .put({ modulename: 'products', businessID: b, lastUpdate: 0, syncStatus: 'syncing' });
-    expect((await searchLocalProducts(b, { search: 'item' })).total).toBe(0);
+    expect((await searchLocalProducts(b, { search: typed })).total).toBe(0);
+    return db;
+  };
+
+  it('a search typed while the first download is being indexed waits for the whole catalogue', async () => {
+    const db = await tillOpenedBeforeFirstDownload('item');
     await db.data('products').bulkPut(many(11_000));
     await db.meta('products').put({
       modulename: 'products',
@@ -268,12 +273,7 @@ describe('local product search (IndexedDB)', () => {
   });
 
   it('a barcode scanned the moment the first download ends is found (before the index has heard of it)', async () => {
-    const db = businessDb(b);
-    // The till opened before the first download: the index starts empty and follows the table.
-    await db
-      .meta('products')
-      .put({ modulename: 'products', businessID: b, lastUpdate: 0, syncStatus: 'syncing' });
-    expect((await searchLocalProducts(b, { search: 'coca' })).total).toBe(0);
+    const db = await tillOpenedBeforeFirstDownload('coca');
     await db.transaction('rw', [db.data('products'), db.meta('products')], async () => {
       await db.data('products').bulkPut(catalogue);
       await db.meta('products').put({
