@@ -16,6 +16,7 @@ import * as m0016 from './migrations/0016_receipt_number_at_commit.js';
 import * as m0017 from './migrations/0017_stock_totals_plans.js';
 import * as m0018 from './migrations/0018_stock_out_index.js';
 import * as m0019 from './migrations/0019_stock_list_order.js';
+import * as m0020 from './migrations/0020_ledger.js';
 
 /** Ordered, forward-only migrations. Add the next file here in order. */
 const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0017_stock_totals_plans': m0017,
   '0018_stock_out_index': m0018,
   '0019_stock_list_order': m0019,
+  '0020_ledger': m0020,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -603,6 +603,48 @@ export interface TicketsTable {
   deleted_at: NullableTimestamp;
 }
 
+/** The money ledger (0020, decision 0010). Kobo; a posting's amount is signed: debit +, credit −. */
+export type LedgerAccountKind = 'bank_clearing' | 'collections' | 'fees';
+
+export interface LedgerAccountsTable {
+  business_id: string;
+  id: string;
+  kind: LedgerAccountKind;
+  store_id: string | null;
+  normal: 'debit' | 'credit';
+  debits_must_not_exceed_credits: Generated<boolean>;
+  credits_must_not_exceed_debits: Generated<boolean>;
+  debits_posted: Generated<number>;
+  credits_posted: Generated<number>;
+  debits_pending: Generated<number>;
+  credits_pending: Generated<number>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export type LedgerPhase = 'posted' | 'pending' | 'post_pending' | 'void_pending';
+
+export interface LedgerEntriesTable {
+  business_id: string;
+  id: string;
+  reference: string;
+  request_hash: string;
+  kind: string;
+  phase: LedgerPhase;
+  pending_id: string | null;
+  description: string | null;
+  metadata: ColumnType<Record<string, unknown>, string | undefined, never>;
+  occurred_at: Timestamp;
+  created_at: Generated<Date>;
+}
+
+export interface LedgerPostingsTable {
+  business_id: string;
+  entry_id: string;
+  account_id: string;
+  amount: number;
+}
+
 export interface DB {
   businesses: BusinessesTable;
   customers: CustomersTable;
@@ -648,4 +690,7 @@ export interface DB {
   tickets: TicketsTable;
   payment_options: PaymentOptionsTable;
   payment_method_switches: PaymentMethodSwitchesTable;
+  ledger_accounts: LedgerAccountsTable;
+  ledger_entries: LedgerEntriesTable;
+  ledger_postings: LedgerPostingsTable;
 }

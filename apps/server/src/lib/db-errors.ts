@@ -5,6 +5,13 @@ export const isUniqueViolation = (error: unknown, constraint?: string): boolean 
   return !constraint || e.constraint === constraint || (e.message ?? '').includes(constraint);
 };
 
+/** PostgreSQL's check_violation (a CHECK constraint, or a trigger raising with that state). */
+export const isCheckViolation = (error: unknown, constraint: string): boolean => {
+  const e = error as { code?: string; constraint?: string; message?: string } | null;
+  if (!e || e.code !== '23514') return false;
+  return e.constraint === constraint || (e.message ?? '').includes(constraint);
+};
+
 export const isForeignKeyViolation = (error: unknown): boolean =>
   (error as { code?: string } | null)?.code === '23503';
 
