@@ -21,6 +21,7 @@ import { authPlugin } from './plugins/auth.js';
 import { envelopePlugin } from './plugins/envelope.js';
 import { createRateLimiter } from './plugins/rate-limit.js';
 import { requestLogPlugin } from './plugins/request-log.js';
+import { createBanking } from './providers/banking/index.js';
 import { createNotifications } from './providers/notifications/index.js';
 import { registerModules } from './modules/index.js';
 
@@ -100,7 +101,14 @@ const helmetHeaders = async (scriptHashes: string[]): Promise<Record<string, str
   return added;
 };
 
-export type BuildOptions = { env: Env; db: Database; notifier: Notifier; logger?: boolean };
+export type BuildOptions = {
+  env: Env;
+  db: Database;
+  notifier: Notifier;
+  logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them for secrets). */
+  logStream?: NodeJS.WritableStream;
+};
 
 /** The whole server as one Fastify instance: external plugins, then ours, then the modules' routes. */
 export const buildApp = async ({
@@ -108,9 +116,10 @@ export const buildApp = async ({
   db,
   notifier,
   logger = true,
+  logStream,
 }: BuildOptions): Promise<FastifyInstance> => {
   const app = Fastify({
-    logger: logger ? { level: env.logLevel } : false,
+    logger: logger ? { level: env.logLevel, ...(logStream ? { stream: logStream } : {}) } : false,
     // Our own request-log plugin writes one line per request instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     // X-Forwarded-* is believed only from configured proxies: anyone can send one.
@@ -127,6 +136,7 @@ export const buildApp = async ({
     tokens: createTokenService(env.jwtSecret),
     rateLimiter: createRateLimiter(db),
     notifications: createNotifications(env.notifications, db),
+    banking: createBanking(env.banking, { latencyMs: env.bankingLatencyMs }),
   };
 
   // Security headers on every answer. The CSP is what the app needs and no more: its own scripts

@@ -3,6 +3,7 @@ import type { Database } from './db/database.js';
 import type { Notifier } from './db/notify.js';
 import type { TokenService } from './lib/tokens.js';
 import type { RateLimiter } from './plugins/rate-limit.js';
+import type { BankingProvider } from './providers/banking/index.js';
 import type { NotificationProvider } from './providers/notifications/index.js';
 
 /** What route plugins and services are built with. Passed explicitly, never imported as globals. */
@@ -14,4 +15,5 @@ export type Deps = {
   tokens: TokenService;
   rateLimiter: RateLimiter;
   notifications: NotificationProvider;
+  banking: BankingProvider;
 };

@@ -42,8 +42,14 @@ export type RequestOptions = {
   remoteAddress?: string;
 };
 
-/** `env`: configuration for this app only (e.g. a web build to serve). */
-export const createTestApp = async (env: Partial<Env> = {}): Promise<TestApp> => {
+/**
+ * `env`: configuration for this app only (e.g. a web build to serve). `logStream`: the server logs
+ * as it would in production, into this stream (tests read the lines for secrets).
+ */
+export const createTestApp = async (
+  env: Partial<Env> = {},
+  { logStream }: { logStream?: NodeJS.WritableStream } = {},
+): Promise<TestApp> => {
   const template = inject('templateDatabase');
   const base = process.env.TEST_DATABASE_URL;
   let databaseUrl: string | undefined;
@@ -73,11 +79,21 @@ export const createTestApp = async (env: Partial<Env> = {}): Promise<TestApp> =>
   });
   if (!databaseUrl && !pgliteTemplate) await migrateToLatest(handle.db);
   const config = {
-    ...readEnv([], { DATA_DIR: dataDir, JWT_SECRET: 'test-secret-0123456789-abcdefghij' }),
+    ...readEnv([], {
+      DATA_DIR: dataDir,
+      JWT_SECRET: 'test-secret-0123456789-abcdefghij',
+      BANKING_SANDBOX_LATENCY_MS: '0',
+    }),
     webDist: join(dataDir, 'no-web'),
     ...env,
   };
-  const app = await buildApp({ env: config, db: handle.db, notifier: handle.notifier, logger: false });
+  const app = await buildApp({
+    env: config,
+    db: handle.db,
+    notifier: handle.notifier,
+    logger: Boolean(logStream),
+    ...(logStream ? { logStream } : {}),
+  });
   await app.ready();
   return {
     app,

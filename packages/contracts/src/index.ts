@@ -32,4 +32,5 @@ export * from './reports/reports.js';
 export * from './payment-options/schemas.js';
 export * from './sync/offline-uploads.js';
 export * from './payments/payments.js';
+export * from './bank-accounts/bank-accounts.js';
 export * from './changes/changes.js';

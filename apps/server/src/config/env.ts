@@ -12,6 +12,10 @@ export type Env = {
   jwtSecret: string;
   seedDemo: boolean;
   notifications: 'sandbox';
+  /** The bank rail: only the sandbox exists so far (providers/banking). */
+  banking: 'sandbox';
+  /** How long the sandbox rail takes to answer (BANKING_SANDBOX_LATENCY_MS, default 300). */
+  bankingLatencyMs: number;
   logLevel: string;
   webDist: string | undefined;
   isProduction: boolean;
@@ -58,6 +62,13 @@ export const parseTrustProxy = (value: string | undefined): false | number | str
     .filter(Boolean);
 };
 
+const parseLatency = (value: string | undefined): number => {
+  if (value === undefined || value.trim() === '') return 300;
+  if (!/^\d+$/.test(value.trim()))
+    throw new Error(`BANKING_SANDBOX_LATENCY_MS must be milliseconds, got ${value}`);
+  return Number(value);
+};
+
 /** The signing secret: JWT_SECRET, else one generated once and kept in the data folder. */
 const loadSecret = (dataDir: string): string => {
   if (process.env.JWT_SECRET) return process.env.JWT_SECRET;
@@ -82,6 +93,8 @@ export const readEnv = (argv: string[] = process.argv, source: NodeJS.ProcessEnv
     jwtSecret: loadSecret(dataDir),
     seedDemo: !argv.includes('--no-demo') && source.NO_DEMO !== '1' && source.NO_DEMO !== 'true',
     notifications: 'sandbox',
+    banking: 'sandbox',
+    bankingLatencyMs: parseLatency(source.BANKING_SANDBOX_LATENCY_MS),
     logLevel: source.LOG_LEVEL ?? 'info',
     webDist: source.WEB_DIST,
     isProduction: source.NODE_ENV === 'production',

@@ -17,6 +17,7 @@ import * as m0017 from './migrations/0017_stock_totals_plans.js';
 import * as m0018 from './migrations/0018_stock_out_index.js';
 import * as m0019 from './migrations/0019_stock_list_order.js';
 import * as m0020 from './migrations/0020_ledger.js';
+import * as m0021 from './migrations/0021_bank_accounts.js';
 
 /** Ordered, forward-only migrations. Add the next file here in order. */
 const migrations: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0018_stock_out_index': m0018,
   '0019_stock_list_order': m0019,
   '0020_ledger': m0020,
+  '0021_bank_accounts': m0021,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

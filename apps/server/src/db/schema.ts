@@ -645,6 +645,21 @@ export interface LedgerPostingsTable {
   amount: number;
 }
 
+/** Where payouts can go (0021); the name is the bank's answer to a name enquiry. */
+export interface BankAccountsTable {
+  business_id: string;
+  id: string;
+  store_id: string | null;
+  bank_code: string;
+  bank_name: string;
+  account_number: string;
+  account_name: string;
+  created_by: string;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  deleted_at: Date | null;
+}
+
 export interface DB {
   businesses: BusinessesTable;
   customers: CustomersTable;
@@ -693,4 +708,5 @@ export interface DB {
   ledger_accounts: LedgerAccountsTable;
   ledger_entries: LedgerEntriesTable;
   ledger_postings: LedgerPostingsTable;
+  bank_accounts: BankAccountsTable;
 }

@@ -23,6 +23,7 @@ import { reportsRoutes } from './reports/reports.routes.js';
 import { paymentOptionsRoutes } from './payment-options/payment-options.routes.js';
 import { paymentsRoutes } from './payments/payments.routes.js';
 import { changesRoutes } from './changes/changes.routes.js';
+import { bankAccountsRoutes } from './bank-accounts/index.js';
 
 /** Every module's routes. A module adds one line here. */
 export const registerModules = async (app: FastifyInstance, deps: Deps): Promise<void> => {
@@ -49,4 +50,5 @@ export const registerModules = async (app: FastifyInstance, deps: Deps): Promise
   await app.register(paymentOptionsRoutes, deps);
   await app.register(paymentsRoutes, deps);
   await app.register(changesRoutes, deps);
+  await app.register(bankAccountsRoutes, deps);
 };

@@ -1,0 +1,2 @@
+/** Banks, name enquiry and the business's bank accounts: what other modules use. */
+export { bankAccountsRoutes } from './bank-accounts.routes.js';

@@ -1,0 +1,46 @@
+/**
+ * The bank rail (issue 14): bank list, name enquiry, BVN lookup; later virtual accounts, transfers
+ * and their events. Configuration picks the implementation; the sandbox behaves as the live rails do.
+ */
+export type Bank = { code: string; name: string };
+
+export type ResolvedAccount = {
+  accountNumber: string;
+  bankCode: string;
+  bankName: string;
+  /** As the bank holds it (NIBSS name enquiry answers it in capitals). */
+  accountName: string;
+};
+
+export type ResolvedBvn = {
+  firstName: string;
+  lastName: string;
+  /** YYYY-MM-DD */
+  dateOfBirth: string;
+  /** The phone the BVN was enrolled with, all but the last four digits hidden. */
+  phoneMasked: string;
+};
+
+/**
+ * Why the rail said no. `invalid`: the input can never succeed (not a NUBAN of that bank, an unknown
+ * bank, a malformed BVN). `not_found`: well-formed, but no such account or BVN. `unavailable`: the rail
+ * or the bank did not answer in time; the same request may succeed later.
+ */
+export type BankingFailure = 'invalid' | 'not_found' | 'unavailable';
+
+export class BankingError extends Error {
+  constructor(
+    readonly failure: BankingFailure,
+    /** Which input was wrong, for `invalid` (accountnumber, bankcode, bvn). */
+    readonly field: string | null,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface BankingProvider {
+  listBanks(): Promise<Bank[]>;
+  resolveAccount(accountNumber: string, bankCode: string): Promise<ResolvedAccount>;
+  resolveBvn(bvn: string): Promise<ResolvedBvn>;
+}

@@ -1,0 +1,12 @@
+import type { BankingProvider } from './banking-provider.js';
+import { createSandboxBanking } from './sandbox-banking.js';
+
+export { BankingError, type Bank, type BankingFailure, type BankingProvider } from './banking-provider.js';
+export { isValidNuban, nubanOf } from './nuban.js';
+
+export const createBanking = (kind: 'sandbox', opts: { latencyMs: number }): BankingProvider => {
+  switch (kind) {
+    case 'sandbox':
+      return createSandboxBanking(opts);
+  }
+};

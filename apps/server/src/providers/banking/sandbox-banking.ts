@@ -1,0 +1,124 @@
+import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  BankingError,
+  type Bank,
+  type BankingProvider,
+  type ResolvedAccount,
+  type ResolvedBvn,
+} from './banking-provider.js';
+import { NIGERIAN_BANKS } from './banks.js';
+import { isValidNuban } from './nuban.js';
+
+/**
+ * The sandbox bank rail. It keeps to the real rules and fails as the real rails do, on documented
+ * test values (docs/sandbox-rails.md):
+ *  - an account number is ten digits with the NUBAN check digit of its bank, else `invalid`;
+ *  - a valid number starting with 000 has no account: `not_found`;
+ *  - a number (or BVN) starting with 999 times out: `unavailable`;
+ *  - any other account answers a stable name made from its bank and number;
+ *  - a BVN is eleven digits (`invalid` otherwise); 00000000000 and BVNs starting with 000 are
+ *    `not_found`; any other answers a stable person;
+ *  - every answer takes `latencyMs` (a name enquiry takes a few hundred milliseconds live).
+ */
+
+const FIRST_NAMES = [
+  'ADAEZE',
+  'ADEBAYO',
+  'AMINA',
+  'BOLANLE',
+  'CHIDI',
+  'CHIOMA',
+  'EMEKA',
+  'FATIMA',
+  'FOLAKE',
+  'IBRAHIM',
+  'IFEOMA',
+  'KEHINDE',
+  'MUSA',
+  'NGOZI',
+  'OLUWASEUN',
+  'SEGUN',
+  'TUNDE',
+  'UCHE',
+  'YETUNDE',
+  'ZAINAB',
+];
+const LAST_NAMES = [
+  'ABUBAKAR',
+  'ADEYEMI',
+  'BELLO',
+  'EZE',
+  'IBEKWE',
+  'NWOSU',
+  'OKAFOR',
+  'OKONKWO',
+  'OLADIPO',
+  'ONYEKACHI',
+  'SANI',
+  'UMAR',
+  'USMAN',
+  'YUSUF',
+  'OGUNLEYE',
+  'AKINTOLA',
+  'EKWUEME',
+  'DANJUMA',
+  'OBI',
+  'ADEBOWALE',
+];
+
+const pick = (seed: Buffer, at: number, list: readonly string[]) =>
+  list[seed.readUInt16BE(at) % list.length]!;
+const seedOf = (text: string) => createHash('sha256').update(text).digest();
+
+export const createSandboxBanking = (opts: { latencyMs: number }): BankingProvider => {
+  const banks = new Map(NIGERIAN_BANKS.map((b) => [b.code, b]));
+  const answer = async <T>(work: () => T): Promise<T> => {
+    if (opts.latencyMs > 0) await sleep(opts.latencyMs);
+    return work();
+  };
+  const timedOut = () => new BankingError('unavailable', null, 'The bank did not answer in time. Try again.');
+
+  return {
+    listBanks: () => answer((): Bank[] => NIGERIAN_BANKS.map((b) => ({ ...b }))),
+
+    resolveAccount: (accountNumber, bankCode) =>
+      answer((): ResolvedAccount => {
+        const bank = banks.get(bankCode);
+        if (!bank) throw new BankingError('invalid', 'bankcode', 'bankcode is not a bank we know');
+        if (!/^\d{10}$/.test(accountNumber))
+          throw new BankingError('invalid', 'accountnumber', 'accountnumber must be 10 digits');
+        if (!isValidNuban(accountNumber, bankCode))
+          throw new BankingError(
+            'invalid',
+            'accountnumber',
+            `accountnumber is not a valid ${bank.name} account number`,
+          );
+        if (accountNumber.startsWith('999')) throw timedOut();
+        if (accountNumber.startsWith('000'))
+          throw new BankingError('not_found', null, `There is no account with this number at ${bank.name}.`);
+        const seed = seedOf(`account:${bankCode}:${accountNumber}`);
+        const accountName = `${pick(seed, 0, LAST_NAMES)} ${pick(seed, 2, FIRST_NAMES)} ${pick(seed, 4, FIRST_NAMES)}`;
+        return { accountNumber, bankCode, bankName: bank.name, accountName };
+      }),
+
+    resolveBvn: (bvn) =>
+      answer((): ResolvedBvn => {
+        if (!/^\d{11}$/.test(bvn)) throw new BankingError('invalid', 'bvn', 'bvn must be 11 digits');
+        if (bvn.startsWith('999')) throw timedOut();
+        if (bvn.startsWith('000'))
+          throw new BankingError('not_found', null, 'There is no BVN with this number.');
+        const seed = seedOf(`bvn:${bvn}`);
+        const year = 1960 + (seed.readUInt16BE(6) % 45);
+        const month = 1 + (seed[8]! % 12);
+        const day = 1 + (seed[9]! % 28);
+        const phoneEnd = String(seed.readUInt16BE(10) % 10_000).padStart(4, '0');
+        return {
+          firstName: pick(seed, 0, FIRST_NAMES),
+          lastName: pick(seed, 2, LAST_NAMES),
+          dateOfBirth: `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`,
+          phoneMasked: `080*****${phoneEnd}`,
+        };
+      }),
+  };
+};
