@@ -33,4 +33,5 @@ export * from './payment-options/schemas.js';
 export * from './sync/offline-uploads.js';
 export * from './payments/payments.js';
 export * from './bank-accounts/bank-accounts.js';
+export * from './fixed-accounts/fixed-accounts.js';
 export * from './changes/changes.js';

@@ -660,6 +660,21 @@ export interface BankAccountsTable {
   deleted_at: Date | null;
 }
 
+/** A store's static virtual account at a partner bank (0022). */
+export interface FixedAccountsTable {
+  business_id: string;
+  id: string;
+  store_id: string;
+  bank_code: string;
+  bank_name: string;
+  account_number: string;
+  account_name: string;
+  provider: string;
+  provider_reference: string;
+  created_by: string;
+  created_at: Generated<Date>;
+}
+
 export interface DB {
   businesses: BusinessesTable;
   customers: CustomersTable;
@@ -709,4 +724,5 @@ export interface DB {
   ledger_entries: LedgerEntriesTable;
   ledger_postings: LedgerPostingsTable;
   bank_accounts: BankAccountsTable;
+  fixed_accounts: FixedAccountsTable;
 }

@@ -24,6 +24,7 @@ import { paymentOptionsRoutes } from './payment-options/payment-options.routes.j
 import { paymentsRoutes } from './payments/payments.routes.js';
 import { changesRoutes } from './changes/changes.routes.js';
 import { bankAccountsRoutes } from './bank-accounts/index.js';
+import { fixedAccountsRoutes } from './fixed-accounts/index.js';
 
 /** Every module's routes. A module adds one line here. */
 export const registerModules = async (app: FastifyInstance, deps: Deps): Promise<void> => {
@@ -51,4 +52,5 @@ export const registerModules = async (app: FastifyInstance, deps: Deps): Promise
   await app.register(paymentsRoutes, deps);
   await app.register(changesRoutes, deps);
   await app.register(bankAccountsRoutes, deps);
+  await app.register(fixedAccountsRoutes, deps);
 };

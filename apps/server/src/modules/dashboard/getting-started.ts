@@ -1,5 +1,6 @@
 import type { GettingStarted } from '@ms/contracts';
 import type { Database } from '../../db/database.js';
+import { hasFixedAccount } from '../fixed-accounts/index.js';
 
 /**
  * The home page's getting-started checklist (spec 000 §3), one check per step, each read from the
@@ -34,8 +35,8 @@ const addedAProduct: Check = async (db, businessId) =>
 /** terminals module: true once the business has requested a payment terminal. */
 const requestedTerminal: Check = async () => false;
 
-/** payments module: true once the business has a fixed (bank transfer) payment account. */
-const createdFixedAccount: Check = async () => false;
+/** fixed-accounts module: true once a store of the business has a fixed (bank transfer) account. */
+const createdFixedAccount: Check = hasFixedAccount;
 
 export const gettingStarted = async (db: Database, businessId: string): Promise<GettingStarted> => {
   const [kyc, firstSale, hasAddedAProduct, terminal, fixedAccount] = await Promise.all([

@@ -39,8 +39,29 @@ export class BankingError extends Error {
   }
 }
 
+export type VirtualAccountRequest = {
+  /** Ours, made before the first try: the same reference opens the same account, never a second. */
+  reference: string;
+  bankCode: string;
+  /** The name payers see in their banking app's name enquiry. */
+  accountName: string;
+};
+
+export type VirtualAccount = {
+  accountNumber: string;
+  bankCode: string;
+  bankName: string;
+  accountName: string;
+  /** The rail's id for the account. */
+  providerReference: string;
+};
+
 export interface BankingProvider {
   listBanks(): Promise<Bank[]>;
+  /** The banks the rail opens virtual (fixed) accounts at. */
+  virtualAccountBanks(): Promise<Bank[]>;
+  /** A static account that receives transfers for one of our businesses or stores. */
+  openVirtualAccount(request: VirtualAccountRequest): Promise<VirtualAccount>;
   resolveAccount(accountNumber: string, bankCode: string): Promise<ResolvedAccount>;
   resolveBvn(bvn: string): Promise<ResolvedBvn>;
 }

@@ -1,7 +1,13 @@
 import type { BankingProvider } from './banking-provider.js';
 import { createSandboxBanking } from './sandbox-banking.js';
 
-export { BankingError, type Bank, type BankingFailure, type BankingProvider } from './banking-provider.js';
+export {
+  BankingError,
+  type Bank,
+  type BankingFailure,
+  type BankingProvider,
+  type VirtualAccount,
+} from './banking-provider.js';
 export { isValidNuban, nubanOf } from './nuban.js';
 
 export const createBanking = (kind: 'sandbox', opts: { latencyMs: number }): BankingProvider => {

@@ -6,9 +6,10 @@ import {
   type BankingProvider,
   type ResolvedAccount,
   type ResolvedBvn,
+  type VirtualAccount,
 } from './banking-provider.js';
 import { NIGERIAN_BANKS } from './banks.js';
-import { isValidNuban } from './nuban.js';
+import { isValidNuban, nubanOf } from './nuban.js';
 
 /**
  * The sandbox bank rail. It keeps to the real rules and fails as the real rails do, on documented
@@ -19,6 +20,8 @@ import { isValidNuban } from './nuban.js';
  *  - any other account answers a stable name made from its bank and number;
  *  - a BVN is eleven digits (`invalid` otherwise); 00000000000 and BVNs starting with 000 are
  *    `not_found`; any other answers a stable person;
+ *  - virtual accounts open at Wema Bank and Providus Bank; the account number is made from the
+ *    request's reference (the same reference, the same account), never starting 000 or 999;
  *  - every answer takes `latencyMs` (a name enquiry takes a few hundred milliseconds live).
  */
 
@@ -71,6 +74,12 @@ const pick = (seed: Buffer, at: number, list: readonly string[]) =>
   list[seed.readUInt16BE(at) % list.length]!;
 const seedOf = (text: string) => createHash('sha256').update(text).digest();
 
+/** Where the sandbox opens virtual accounts (the banks Nigerian rails use for them). */
+export const VIRTUAL_ACCOUNT_BANKS = ['035', '101'];
+
+/** At most 40 characters, as NIP carries account names. */
+const accountNameOf = (name: string) => name.toUpperCase().replace(/\s+/g, ' ').trim().slice(0, 40);
+
 export const createSandboxBanking = (opts: { latencyMs: number }): BankingProvider => {
   const banks = new Map(NIGERIAN_BANKS.map((b) => [b.code, b]));
   const answer = async <T>(work: () => T): Promise<T> => {
@@ -81,6 +90,26 @@ export const createSandboxBanking = (opts: { latencyMs: number }): BankingProvid
 
   return {
     listBanks: () => answer((): Bank[] => NIGERIAN_BANKS.map((b) => ({ ...b }))),
+
+    virtualAccountBanks: () => answer(() => VIRTUAL_ACCOUNT_BANKS.map((code) => ({ ...banks.get(code)! }))),
+
+    openVirtualAccount: (request) =>
+      answer((): VirtualAccount => {
+        if (!VIRTUAL_ACCOUNT_BANKS.includes(request.bankCode))
+          throw new BankingError('invalid', 'bank_code', 'bank_code is not a bank virtual accounts open at');
+        const seed = seedOf(`virtual:${request.reference}`);
+        // Serials 100000000-998999999: never the test prefixes 000 and 999.
+        const serial = String(100_000_000 + (seed.readUInt32BE(0) % 898_999_999));
+        const accountNumber = nubanOf(request.bankCode, serial);
+        const accountName = accountNameOf(request.accountName);
+        return {
+          accountNumber,
+          bankCode: request.bankCode,
+          bankName: banks.get(request.bankCode)!.name,
+          accountName,
+          providerReference: `SBX-VA-${seed.toString('hex').slice(0, 20)}`,
+        };
+      }),
 
     resolveAccount: (accountNumber, bankCode) =>
       answer((): ResolvedAccount => {
