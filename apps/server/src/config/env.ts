@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -16,6 +16,13 @@ export type Env = {
   banking: 'sandbox';
   /** How long the sandbox rail takes to answer (BANKING_SANDBOX_LATENCY_MS, default 300). */
   bankingLatencyMs: number;
+  /**
+   * The secret the bank rail signs its events with (BANKING_WEBHOOK_SECRET). The sandbox's default is
+   * derived from the signing secret, so the sandbox and the webhook agree without configuration.
+   */
+  bankingWebhookSecret: string;
+  /** The fee on a transfer received: a share in basis points, capped (TRANSFER_IN_FEE_BPS, _CAP_KOBO). */
+  transferInFee: { bps: number; capKobo: number };
   logLevel: string;
   webDist: string | undefined;
   isProduction: boolean;
@@ -62,6 +69,13 @@ export const parseTrustProxy = (value: string | undefined): false | number | str
     .filter(Boolean);
 };
 
+const wholeNumber = (name: string, value: string | undefined, fallback: number, max: number): number => {
+  if (value === undefined || value.trim() === '') return fallback;
+  if (!/^\d+$/.test(value.trim()) || Number(value) > max)
+    throw new Error(`${name} must be a whole number up to ${max}, got ${value}`);
+  return Number(value);
+};
+
 const parseLatency = (value: string | undefined): number => {
   if (value === undefined || value.trim() === '') return 300;
   if (!/^\d+$/.test(value.trim()))
@@ -85,16 +99,24 @@ export const readEnv = (argv: string[] = process.argv, source: NodeJS.ProcessEnv
   const port = Number(source.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`PORT must be a port number, got ${source.PORT}`);
+  const jwtSecret = loadSecret(dataDir);
   return {
     port,
     host: source.HOST ?? '0.0.0.0',
     databaseUrl: source.DATABASE_URL || undefined,
     dataDir,
-    jwtSecret: loadSecret(dataDir),
+    jwtSecret,
     seedDemo: !argv.includes('--no-demo') && source.NO_DEMO !== '1' && source.NO_DEMO !== 'true',
     notifications: 'sandbox',
     banking: 'sandbox',
     bankingLatencyMs: parseLatency(source.BANKING_SANDBOX_LATENCY_MS),
+    bankingWebhookSecret:
+      source.BANKING_WEBHOOK_SECRET ||
+      createHmac('sha256', jwtSecret).update('banking-webhook').digest('hex'),
+    transferInFee: {
+      bps: wholeNumber('TRANSFER_IN_FEE_BPS', source.TRANSFER_IN_FEE_BPS, 100, 9_999),
+      capKobo: wholeNumber('TRANSFER_IN_FEE_CAP_KOBO', source.TRANSFER_IN_FEE_CAP_KOBO, 30_000, 1e12),
+    },
     logLevel: source.LOG_LEVEL ?? 'info',
     webDist: source.WEB_DIST,
     isProduction: source.NODE_ENV === 'production',

@@ -19,6 +19,7 @@ import * as m0019 from './migrations/0019_stock_list_order.js';
 import * as m0020 from './migrations/0020_ledger.js';
 import * as m0021 from './migrations/0021_bank_accounts.js';
 import * as m0022 from './migrations/0022_fixed_accounts.js';
+import * as m0023 from './migrations/0023_bank_transactions.js';
 
 /** Ordered, forward-only migrations. Add the next file here in order. */
 const migrations: Record<string, Migration> = {
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '0020_ledger': m0020,
   '0021_bank_accounts': m0021,
   '0022_fixed_accounts': m0022,
+  '0023_bank_transactions': m0023,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -675,6 +675,38 @@ export interface FixedAccountsTable {
   created_at: Generated<Date>;
 }
 
+/** Every event the bank rail sent, stored once by its id (0023); a platform table. */
+export interface BankEventsTable {
+  provider: string;
+  event_id: string;
+  type: string;
+  payload: ColumnType<unknown, string, never>;
+  business_id: string | null;
+  status: 'applied' | 'unmatched' | 'ignored';
+  received_at: Generated<Date>;
+}
+
+/** A transfer received on a store's fixed account (0023). */
+export interface BankTransactionsTable {
+  business_id: string;
+  id: string;
+  store_id: string;
+  fixed_account_id: string;
+  provider: string;
+  provider_reference: string;
+  amount_kobo: number;
+  fee_kobo: number;
+  payer_name: string | null;
+  payer_bank_code: string | null;
+  payer_bank_name: string | null;
+  payer_account_number: string | null;
+  narration: string | null;
+  status: 'successful';
+  paid_at: Timestamp;
+  ledger_entry_id: string;
+  created_at: Generated<Date>;
+}
+
 export interface DB {
   businesses: BusinessesTable;
   customers: CustomersTable;
@@ -725,4 +757,6 @@ export interface DB {
   ledger_postings: LedgerPostingsTable;
   bank_accounts: BankAccountsTable;
   fixed_accounts: FixedAccountsTable;
+  bank_events: BankEventsTable;
+  bank_transactions: BankTransactionsTable;
 }

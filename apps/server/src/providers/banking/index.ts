@@ -9,6 +9,14 @@ export {
   type VirtualAccount,
 } from './banking-provider.js';
 export { isValidNuban, nubanOf } from './nuban.js';
+export {
+  bankEventEnvelope,
+  signBody,
+  SIGNATURE_HEADER,
+  transferReceivedEvent,
+  verifySignature,
+  type TransferReceivedEvent,
+} from './events.js';
 
 export const createBanking = (kind: 'sandbox', opts: { latencyMs: number }): BankingProvider => {
   switch (kind) {

@@ -1,0 +1,92 @@
+import type { Database } from '../db/database.js';
+import {
+  hasTransferIn,
+  storeBankEvent,
+  insertTransferIn,
+  type FeeSchedule,
+  transferInFee,
+} from '../modules/bank-transactions/index.js';
+import { fixedAccountOwner } from '../modules/fixed-accounts/index.js';
+import { recordEntry } from '../modules/ledger/index.js';
+import { badRequest } from '../lib/errors.js';
+import { bankEventEnvelope, transferReceivedEvent } from '../providers/banking/index.js';
+
+export type BankEventOutcome = 'applied' | 'duplicate' | 'unmatched' | 'ignored';
+
+/**
+ * An event from the bank rail, after its signature was checked (issue 14, decision 0010). In one
+ * transaction: the event is stored by its id, and a transfer received on a store's fixed account is
+ * recorded with its fee and posted to the ledger — the business is owed the amount less the fee.
+ * The same event again (or the same transfer under another event id) changes nothing; an event for an
+ * account we do not know is kept as `unmatched` so the money is never lost from sight; an event of
+ * a type this server does not act on yet is kept as `ignored`.
+ */
+export const receiveBankEvent = async (
+  db: Database,
+  opts: { provider: string; fee: FeeSchedule },
+  rawBody: string,
+  body: unknown,
+): Promise<BankEventOutcome> => {
+  const envelope = bankEventEnvelope.safeParse(body);
+  if (!envelope.success) throw badRequest('event: an id and an event type are required');
+  const { id: eventId, event: type } = envelope.data;
+  const base = { provider: opts.provider, eventId, type, rawBody };
+
+  if (type !== 'transfer.received')
+    return db
+      .transaction()
+      .execute(async (tx) =>
+        (await storeBankEvent(tx, { ...base, businessId: null, status: 'ignored' }))
+          ? 'ignored'
+          : 'duplicate',
+      );
+
+  const parsed = transferReceivedEvent.safeParse(body);
+  if (!parsed.success)
+    throw badRequest(`event: ${parsed.error.issues[0]?.path.join('.') ?? 'data'} is not valid`);
+  const transfer = parsed.data.data;
+
+  return db.transaction().execute(async (tx) => {
+    const owner = await fixedAccountOwner(tx, transfer.bank_code, transfer.account_number);
+    const stored = await storeBankEvent(tx, {
+      ...base,
+      businessId: owner?.business_id ?? null,
+      status: owner ? 'applied' : 'unmatched',
+    });
+    if (!stored) return 'duplicate';
+    if (!owner) return 'unmatched';
+    // The same transfer under another event id (a rail re-sending it): already counted.
+    if (await hasTransferIn(tx, owner.business_id, opts.provider, transfer.reference)) return 'duplicate';
+    const fee = transferInFee(transfer.amount, opts.fee);
+    const entry = await recordEntry(tx, {
+      businessId: owner.business_id,
+      reference: `${opts.provider}:transfer_in:${transfer.reference}`,
+      kind: 'transfer_in',
+      occurredAt: new Date(transfer.paid_at),
+      description: transfer.narration,
+      metadata: { store_id: owner.store_id, event_id: eventId },
+      postings: [
+        { account: { kind: 'bank_clearing' }, amount: transfer.amount },
+        { account: { kind: 'collections' }, amount: -(transfer.amount - fee) },
+        ...(fee > 0 ? [{ account: { kind: 'fees' as const }, amount: -fee }] : []),
+      ],
+    });
+    const recorded = await insertTransferIn(tx, {
+      business_id: owner.business_id,
+      store_id: owner.store_id,
+      fixed_account_id: owner.id,
+      provider: opts.provider,
+      provider_reference: transfer.reference,
+      amount_kobo: transfer.amount,
+      fee_kobo: fee,
+      payer_name: transfer.payer.name,
+      payer_bank_code: transfer.payer.bank_code,
+      payer_bank_name: transfer.payer.bank_name,
+      payer_account_number: transfer.payer.account_number,
+      narration: transfer.narration,
+      paid_at: transfer.paid_at,
+      ledger_entry_id: entry.entryId,
+    });
+    return recorded ? 'applied' : 'duplicate';
+  });
+};

@@ -1,0 +1,10 @@
+/**
+ * The fee on a transfer received (issue 14): a share of the amount in basis points, rounded down to
+ * the kobo, capped. Configured by TRANSFER_IN_FEE_BPS (default 100: 1 %) and TRANSFER_IN_FEE_CAP_KOBO
+ * (default 30,000: ₦300), as Nigerian collection rails price transfers to virtual accounts.
+ * Integer arithmetic only; never more than the amount less one kobo.
+ */
+export type FeeSchedule = { bps: number; capKobo: number };
+
+export const transferInFee = (amountKobo: number, schedule: FeeSchedule): number =>
+  Math.min(Math.floor((amountKobo * schedule.bps) / 10_000), schedule.capKobo, amountKobo - 1);
