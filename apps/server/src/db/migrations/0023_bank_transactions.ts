@@ -20,7 +20,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       received_at timestamptz NOT NULL DEFAULT clock_timestamp(),
       PRIMARY KEY (provider, event_id)
     )`.execute(db);
-  await sql`CREATE INDEX bank_events_unmatched_idx ON bank_events (received_at) WHERE status = 'unmatched'`.execute(db);
+  await sql`CREATE INDEX bank_events_unmatched_idx ON bank_events (received_at) WHERE status = 'unmatched'`.execute(
+    db,
+  );
   await sql`
     CREATE TABLE bank_transactions (
       business_id uuid NOT NULL REFERENCES businesses(id),
@@ -46,5 +48,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       FOREIGN KEY (business_id, fixed_account_id) REFERENCES fixed_accounts (business_id, id),
       FOREIGN KEY (business_id, ledger_entry_id) REFERENCES ledger_entries (business_id, id)
     )`.execute(db);
-  await sql`CREATE INDEX bank_transactions_paid_idx ON bank_transactions (business_id, paid_at DESC, id)`.execute(db);
+  await sql`CREATE INDEX bank_transactions_paid_idx ON bank_transactions (business_id, paid_at DESC, id)`.execute(
+    db,
+  );
 }

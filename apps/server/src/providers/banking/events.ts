@@ -19,7 +19,11 @@ export const verifySignature = (secret: string, rawBody: Buffer, header: string 
   return timingSafeEqual(expected, Buffer.from(header, 'hex'));
 };
 
-const text = (max: number) => z.string().max(max).refine((s) => !s.includes('\u0000'));
+const text = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((s) => !s.includes('\u0000'));
 const kobo = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 /** Money arrived on one of our virtual accounts. */
@@ -35,9 +39,15 @@ export const transferReceivedEvent = z.object({
     currency: z.literal('NGN'),
     payer: z.object({
       name: text(120).nullable(),
-      bank_code: z.string().regex(/^\d{3}$/).nullable(),
+      bank_code: z
+        .string()
+        .regex(/^\d{3}$/)
+        .nullable(),
       bank_name: text(120).nullable(),
-      account_number: z.string().regex(/^\d{10}$/).nullable(),
+      account_number: z
+        .string()
+        .regex(/^\d{10}$/)
+        .nullable(),
     }),
     narration: text(200).nullable(),
     paid_at: z.iso.datetime({ offset: true }),
