@@ -34,4 +34,5 @@ export * from './sync/offline-uploads.js';
 export * from './payments/payments.js';
 export * from './bank-accounts/bank-accounts.js';
 export * from './fixed-accounts/fixed-accounts.js';
+export * from './bank-transactions/bank-transactions.js';
 export * from './changes/changes.js';

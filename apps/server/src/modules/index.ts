@@ -25,7 +25,7 @@ import { paymentsRoutes } from './payments/payments.routes.js';
 import { changesRoutes } from './changes/changes.routes.js';
 import { bankAccountsRoutes } from './bank-accounts/index.js';
 import { fixedAccountsRoutes } from './fixed-accounts/index.js';
-import { bankWebhookRoutes } from './bank-transactions/index.js';
+import { bankSandboxRoutes, bankTransactionsRoutes, bankWebhookRoutes } from './bank-transactions/index.js';
 
 /** Every module's routes. A module adds one line here. */
 export const registerModules = async (app: FastifyInstance, deps: Deps): Promise<void> => {
@@ -55,4 +55,6 @@ export const registerModules = async (app: FastifyInstance, deps: Deps): Promise
   await app.register(bankAccountsRoutes, deps);
   await app.register(fixedAccountsRoutes, deps);
   await app.register(bankWebhookRoutes, deps);
+  await app.register(bankTransactionsRoutes, deps);
+  if (deps.env.banking === 'sandbox' && !deps.env.isProduction) await app.register(bankSandboxRoutes, deps);
 };

@@ -1,3 +1,4 @@
+import type { RawBuilder } from 'kysely';
 import type { InTx, Tx } from '../../db/database.js';
 import type { Insertable } from 'kysely';
 import type { BankTransactionsTable } from '../../db/schema.js';
@@ -52,11 +53,39 @@ export const hasTransferIn = async (tx: Tx, businessId: string, provider: string
     .where('provider_reference', '=', reference)
     .executeTakeFirst()) !== undefined;
 
-export const transfersOf = (tx: Tx, businessId: string) =>
-  tx
-    .selectFrom('bank_transactions')
-    .selectAll()
-    .where('business_id', '=', businessId)
-    .orderBy('paid_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
+/** Transfers received in [from, to), newest first; `storeIds` (not empty) limits them to those stores. */
+export const transfersBetween = (
+  tx: Tx,
+  businessId: string,
+  from: RawBuilder<Date>,
+  to: RawBuilder<Date>,
+  storeIds: readonly string[] | null,
+) => {
+  let q = tx
+    .selectFrom('bank_transactions as bt')
+    .innerJoin('stores as s', (j) =>
+      j.onRef('s.business_id', '=', 'bt.business_id').onRef('s.id', '=', 'bt.store_id'),
+    )
+    .innerJoin('fixed_accounts as fa', (j) =>
+      j.onRef('fa.business_id', '=', 'bt.business_id').onRef('fa.id', '=', 'bt.fixed_account_id'),
+    )
+    .select([
+      'bt.id',
+      'bt.store_id',
+      's.name as store_name',
+      'fa.account_number',
+      'bt.provider_reference',
+      'bt.amount_kobo',
+      'bt.fee_kobo',
+      'bt.payer_name',
+      'bt.payer_bank_name',
+      'bt.narration',
+      'bt.status',
+      'bt.paid_at',
+    ])
+    .where('bt.business_id', '=', businessId)
+    .where('bt.paid_at', '>=', from)
+    .where('bt.paid_at', '<', to);
+  if (storeIds) q = q.where('bt.store_id', 'in', storeIds);
+  return q.orderBy('bt.paid_at', 'desc').orderBy('bt.id', 'desc').limit(5_000).execute();
+};

@@ -1,9 +1,6 @@
 /** Money in from the bank rail: its events and the transfers received. What flows and the app use. */
 export { bankWebhookRoutes } from './webhook.routes.js';
-export {
-  hasTransferIn,
-  insertTransferIn,
-  storeBankEvent,
-  transfersOf,
-} from './bank-transactions.repository.js';
+export { bankTransactionsRoutes } from './bank-transactions.routes.js';
+export { bankSandboxRoutes } from './sandbox.routes.js';
+export { hasTransferIn, insertTransferIn, storeBankEvent } from './bank-transactions.repository.js';
 export { transferInFee, type FeeSchedule } from './fee-schedule.js';

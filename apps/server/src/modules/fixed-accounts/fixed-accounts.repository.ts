@@ -90,6 +90,15 @@ export const fixedAccountOwner = (tx: Tx, bankCode: string, accountNumber: strin
     .where('account_number', '=', accountNumber)
     .executeTakeFirst();
 
+/** The business's fixed account with this number, if it has one. */
+export const fixedAccountByNumber = (tx: Tx, businessId: string, accountNumber: string) =>
+  tx
+    .selectFrom('fixed_accounts')
+    .select(['id', 'bank_code', 'store_id'])
+    .where('business_id', '=', businessId)
+    .where('account_number', '=', accountNumber)
+    .executeTakeFirst();
+
 export const hasFixedAccount = async (tx: Tx, businessId: string): Promise<boolean> =>
   (await tx
     .selectFrom('fixed_accounts')

@@ -9,6 +9,7 @@ export {
   type VirtualAccount,
 } from './banking-provider.js';
 export { isValidNuban, nubanOf } from './nuban.js';
+export { sandboxTransferEvent } from './sandbox-events.js';
 export {
   bankEventEnvelope,
   signBody,

@@ -1,0 +1,55 @@
+import { fromKobo, type BankTransfersData, type BankTransfersQuery } from '@ms/contracts';
+import type { Database } from '../../db/database.js';
+import { businessToday, dayEnd, dayStart } from '../../lib/business-time.js';
+import { badRequest } from '../../lib/errors.js';
+import type { AuthContext } from '../../plugins/auth.js';
+import { transfersBetween } from './bank-transactions.repository.js';
+
+/** Transfers received over days of the business's zone (default today), with their totals. */
+export const listTransfers = async (
+  db: Database,
+  auth: AuthContext,
+  query: BankTransfersQuery,
+): Promise<BankTransfersData> => {
+  const startdate = query.startdate ?? (await businessToday(db, auth.businessId));
+  const enddate = query.enddate ?? startdate;
+  if (enddate < startdate) throw badRequest('enddate must be on or after startdate');
+  let stores: readonly string[] | null = auth.isAdmin ? null : auth.storeIds;
+  if (query.store_id) stores = stores === null || stores.includes(query.store_id) ? [query.store_id] : [];
+  const empty = { transfers: [], total_amount: 0, total_fee: 0, total_net: 0 };
+  if (stores?.length === 0) return empty;
+  const rows = await transfersBetween(
+    db,
+    auth.businessId,
+    dayStart(auth.businessId, startdate),
+    dayEnd(auth.businessId, enddate),
+    stores,
+  );
+  let amount = 0;
+  let fee = 0;
+  const transfers = rows.map((r) => {
+    amount += r.amount_kobo;
+    fee += r.fee_kobo;
+    return {
+      _id: r.id,
+      store_id: r.store_id,
+      store_name: r.store_name,
+      account_number: r.account_number,
+      reference: r.provider_reference,
+      amount: fromKobo(r.amount_kobo),
+      fee: fromKobo(r.fee_kobo),
+      net: fromKobo(r.amount_kobo - r.fee_kobo),
+      payer_name: r.payer_name,
+      payer_bank_name: r.payer_bank_name,
+      narration: r.narration,
+      status: r.status,
+      paid_at: r.paid_at.toISOString(),
+    };
+  });
+  return {
+    transfers,
+    total_amount: fromKobo(amount),
+    total_fee: fromKobo(fee),
+    total_net: fromKobo(amount - fee),
+  };
+};
