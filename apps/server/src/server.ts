@@ -81,7 +81,12 @@ const main = async () => {
       const made = await createDemo(handle.db, { history: { app: quiet } });
       if (made)
         app.log.info(
-          { demo: DEMO.business, ...made.history, ms: Math.round(performance.now() - started) },
+          {
+            demo: DEMO.business,
+            ...made.history,
+            ...made.money,
+            ms: Math.round(performance.now() - started),
+          },
           'seeded the demo business',
         );
     } finally {

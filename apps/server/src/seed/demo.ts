@@ -5,7 +5,8 @@ import { hashPassword } from '../modules/accounts/index.js';
 import { ensureMainTills } from '../modules/registers/index.js';
 import { newId } from '../lib/ids.js';
 import { seedDemoCatalogue } from './demo-catalogue.js';
-import { seedDemoHistory, type DemoHistorySummary } from './demo-history.js';
+import { DEMO_HISTORY_SEED, mulberry32, seedDemoHistory, type DemoHistorySummary } from './demo-history.js';
+import { seedDemoMoney, type DemoMoneySummary } from './demo-money.js';
 
 /** The demo business a fresh install starts with; its logins are printed at start and in the README. */
 export const DEMO = {
@@ -36,7 +37,11 @@ export const seedDemo = async (db: Database, options: DemoOptions = {}): Promise
 export const createDemo = async (
   db: Database,
   options: DemoOptions = {},
-): Promise<{ businessId: string; history: DemoHistorySummary | null } | null> => {
+): Promise<{
+  businessId: string;
+  history: DemoHistorySummary | null;
+  money: DemoMoneySummary | null;
+} | null> => {
   if (await demoExists(db)) return null;
   const created = await createBusinessWithOwner(db, {
     first_name: 'Nkechi',
@@ -115,5 +120,16 @@ export const createDemo = async (
         cashier: { email: DEMO.cashier, password: DEMO.password },
       })
     : null;
-  return { businessId: created.businessId, history };
+  // Fixed accounts, a bank account and a week of transfers received (made through the API too).
+  const money = options.history
+    ? await seedDemoMoney({
+        app: options.history.app,
+        businessId: created.businessId,
+        stores: [created.storeId, yaba],
+        admin: { email: DEMO.admin, password: DEMO.password },
+        rnd: mulberry32((options.history.seed ?? DEMO_HISTORY_SEED) + 1),
+        days: 7,
+      })
+    : null;
+  return { businessId: created.businessId, history, money };
 };

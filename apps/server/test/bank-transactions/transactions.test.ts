@@ -155,6 +155,11 @@ describe('who may see and send', () => {
       [{ account_number: account, amount: '10' }, 'amount'],
       [{ account_number: `${account.slice(0, 9)}\u0000`, amount: 10 }, 'account_number'],
       [{ account_number: account, amount: 10, payer_name: 'A\u0000B' }, 'payer_name'],
+      [
+        { account_number: account, amount: 10, paid_at: new Date(Date.now() + 3_600_000).toISOString() },
+        'paid_at',
+      ],
+      [{ account_number: account, amount: 10, paid_at: 'yesterday' }, 'paid_at'],
     ] as const) {
       const res = await simulate(body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
@@ -180,6 +185,15 @@ it('the simulator does not exist in production', async () => {
       body: { account_number: opened.json().data.account_number, amount: 10 },
     });
     expect(res.statusCode).toBe(404);
+    expect(
+      (await production.request({ method: 'GET', url: '/v1/sandbox/banking', token: admin.token }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await t.request({ method: 'GET', url: '/v1/sandbox/banking', token: owner.token })).json().data,
+    ).toEqual({
+      sandbox: true,
+    });
   } finally {
     await production.close();
   }

@@ -46,7 +46,7 @@ const seedOnce = async () => {
   const made = await createDemo(t.db, { history: { app: t.app } });
   const ms = Math.round(performance.now() - started);
   if (!made?.history) throw new Error('the demo was not made');
-  return { t, ms, businessId: made.businessId, history: made.history };
+  return { t, ms, businessId: made.businessId, history: made.history, money: made.money };
 };
 
 let first: Awaited<ReturnType<typeof seedOnce>>;
@@ -56,6 +56,38 @@ beforeAll(async () => {
 afterAll(async () => first?.t.close());
 
 describe('the demo history (about 60 days of trading made through the API)', () => {
+  it('has a fixed account per store, a bank account, and a week of transfers received, in the ledger', async () => {
+    const { t, businessId: b } = first;
+    expect(first.money).toMatchObject({ fixedAccounts: 2 });
+    const accounts = await t.db
+      .selectFrom('fixed_accounts')
+      .select('store_id')
+      .where('business_id', '=', b)
+      .execute();
+    expect(new Set(accounts.map((a) => a.store_id)).size).toBe(2);
+    const bank = await t.db
+      .selectFrom('bank_accounts')
+      .select('account_name')
+      .where('business_id', '=', b)
+      .execute();
+    expect(bank).toHaveLength(1);
+    const days = await sql<{ days: string; n: string; amount: string; fee: string }>`
+      SELECT count(DISTINCT (paid_at AT TIME ZONE 'Africa/Lagos')::date) AS days, count(*) AS n,
+        sum(amount_kobo) AS amount, sum(fee_kobo) AS fee
+      FROM bank_transactions WHERE business_id = ${b}`.execute(t.db);
+    const row = days.rows[0]!;
+    expect(Number(row.n)).toBe(first.money!.transfers);
+    expect(Number(row.days)).toBeGreaterThanOrEqual(6);
+    expect(Number(row.n)).toBeGreaterThanOrEqual(7);
+    const owed = await t.db
+      .selectFrom('ledger_accounts')
+      .select(['credits_posted', 'debits_posted'])
+      .where('business_id', '=', b)
+      .where('kind', '=', 'collections')
+      .executeTakeFirstOrThrow();
+    expect(owed.credits_posted - owed.debits_posted).toBe(Number(row.amount) - Number(row.fee));
+  });
+
   it('is made in a bounded time (the real figure is printed)', () => {
     console.log(
       `demo seeded in ${first.ms} ms on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}:`,

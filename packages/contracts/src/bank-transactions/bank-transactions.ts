@@ -52,6 +52,11 @@ export const simulateTransferBody = z.object({
   amount: naira.refine((n) => n >= 0.01 && n <= 10_000_000, 'amount must be between ₦0.01 and ₦10,000,000'),
   payer_name: optionalText('payer_name', 80),
   narration: optionalText('narration', 100),
+  /** When the payer sent it (default now): the demo's past days; never in the future. */
+  paid_at: z.iso
+    .datetime({ offset: true, error: 'paid_at must be a date and time like 2026-11-28T09:15:00Z' })
+    .refine((at) => Date.parse(at) <= Date.now() + 60_000, 'paid_at cannot be in the future')
+    .optional(),
 });
 export type SimulateTransferBody = z.infer<typeof simulateTransferBody>;
 

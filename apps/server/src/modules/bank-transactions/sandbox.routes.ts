@@ -14,6 +14,16 @@ import { fixedAccountByNumber } from '../fixed-accounts/index.js';
  * is returned.
  */
 export const bankSandboxRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
+  // Tells the app the sandbox is on (404 when it is not), so it offers the test transfer.
+  app.get(
+    '/v1/sandbox/banking',
+    { schema: { tags: ['sandbox'], summary: 'Sandbox only: whether the bank rail is the sandbox' } },
+    async (request) => {
+      authOf(request);
+      return ok({ sandbox: true });
+    },
+  );
+
   app.post(
     '/v1/sandbox/banking/transfers',
     {
@@ -36,6 +46,7 @@ export const bankSandboxRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) 
         amountKobo: toKobo(body.amount),
         payerName: body.payer_name?.toUpperCase() || null,
         narration: body.narration || null,
+        ...(body.paid_at ? { now: new Date(body.paid_at) } : {}),
       });
       const raw = JSON.stringify(event);
       const delivered = await app.inject({
