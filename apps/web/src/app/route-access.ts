@@ -21,6 +21,8 @@ export const ROUTE_PERMISSIONS: Partial<Record<RouteName, readonly PermissionKey
   Customers: ['customers.view'],
   SalesHistory: ['sales_history.view', 'pos.make_sale'],
   SalesReport: ['sales_history.view'],
+  Payments: ['transactions.manage_payments'],
+  FixedAccount: ['settings.payment_methods', 'transactions.manage_payments', 'pos.make_sale'],
 };
 
 export type Access = { admin: boolean; permissions: readonly string[] };

@@ -1,9 +1,11 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { accountsAdminRoutes, accountsGuestRoutes } from '@/features/accounts/routes';
+import { bankTransactionsRoutes } from '@/features/bank-transactions/routes';
 import { businessRoutes } from '@/features/business/routes';
 import { categoriesRoutes } from '@/features/categories/routes';
 import { customersRoutes } from '@/features/customers/routes';
 import { dashboardRoutes } from '@/features/dashboard/routes';
+import { fixedAccountsRoutes } from '@/features/fixed-accounts/routes';
 import { inventoryRoutes } from '@/features/inventory/routes';
 import { labelsRoutes } from '@/features/labels/routes';
 import { loyaltyRoutes } from '@/features/loyalty/routes';
@@ -66,6 +68,8 @@ export const router = createBrowserRouter([
               ...salesRoutes,
               ...reportsRoutes,
               ...syncSettingsRoutes,
+              ...bankTransactionsRoutes,
+              ...fixedAccountsRoutes,
               {
                 element: <AdminOnly />,
                 children: [

@@ -46,6 +46,8 @@ export const paths = {
   SalesReport: '/sales-report',
   SyncSettings: '/syncsettings',
   PaymentMethod: '/payment-methods',
+  Payments: '/payments',
+  FixedAccount: '/fixed-account',
 } as const;
 
 export type RouteName = keyof typeof paths;

@@ -21,7 +21,15 @@ describe('sidebar entries', () => {
     expect(shown).toContain('Settings');
     expect(shown).toContain('Security');
     expect(shown).toContain('Point of Sale');
-    // Payments is not registered in lib/route-paths.ts yet.
+    expect(shown).toContain('Transactions');
+    expect(shown).toContain('Fixed payment account');
+    // Wallet is not registered in lib/route-paths.ts yet.
+    expect(shown).not.toContain('Wallet');
+  });
+
+  it('shows a cashier the fixed account (to read it to a customer) but not the transactions', () => {
+    const shown = labels(visibleSections(SEARCHABLE_SECTIONS, cashier));
+    expect(shown).toContain('Fixed payment account');
     expect(shown).not.toContain('Transactions');
   });
 

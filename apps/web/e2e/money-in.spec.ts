@@ -1,0 +1,106 @@
+import { expect, test, type Page } from '@playwright/test';
+import { PASSWORD, apiAs, pinDeviceId, settled, signUpByApi, uniqueEmail } from './fixtures';
+
+/**
+ * Money in, end to end against the sandbox bank rail (issue 14): the owner opens a fixed account for
+ * the store, the sandbox sends ₦25,000 to it as the bank would (a signed event to the webhook), and
+ * the transfer shows in Transactions with its fee. A cashier of that store sees the account number
+ * (to read it to a customer) but not the transactions.
+ */
+
+const SHOTS = 'test-results/screenshots';
+
+const shoot = async (page: Page, name: string) => {
+  await settled(page);
+  await page.screenshot({ path: `${SHOTS}/${name}-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 375, height: 780 });
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `${SHOTS}/${name}-375.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.waitForTimeout(400);
+};
+
+const logIn = async (page: Page, email: string) => {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: /log ?in/i }).click();
+  await expect(page).toHaveURL(/\/(dashboard|pos)$/);
+};
+
+test('a transfer to the store’s fixed account lands in Transactions with its fee', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const deviceId = await pinDeviceId(page);
+  const data = await signUpByApi(request, deviceId, {
+    business_name: 'Iya Bisi Provisions',
+    store_name: 'Ojota',
+  });
+  const b = data.business._id as string;
+  const storeId = data.business.stores[0].id as string;
+  await logIn(page, data.email);
+
+  // Payment > Fixed payment account: nothing yet, so the form to open one.
+  await page.getByLabel('Sidebar').getByRole('link', { name: 'Fixed payment account' }).click();
+  await expect(page).toHaveURL(/\/fixed-account$/);
+  await expect(page.getByText('No fixed account yet')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Store' }).click();
+  await page.getByRole('option', { name: 'Ojota' }).click();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  const card = page.getByTestId('fixed-account');
+  await expect(card).toContainText('Ojota');
+  await expect(card).toContainText('IYA BISI PROVISIONS OJOTA');
+  const number = (await page.getByTestId('fixed-account-number').innerText()).replace(/\s/g, '');
+  expect(number).toMatch(/^\d{10}$/);
+
+  // The sandbox: a customer sends ₦25,000.
+  await page.getByLabel('Payer name').fill('Adaeze Nwosu');
+  await page.getByRole('button', { name: 'Send test transfer' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Payment received' })).toContainText(
+    `₦25,000.00 landed on ${number}`,
+  );
+  await shoot(page, 'money-in-fixed-account');
+
+  await page.getByRole('link', { name: 'See it in Transactions' }).click();
+  await expect(page).toHaveURL(/\/payments$/);
+  await expect(page.getByTestId('transfers-total')).toHaveText('₦25,000.00');
+  await expect(page.getByTestId('transfers-fees')).toHaveText('₦250.00');
+  await expect(page.getByTestId('transfers-net')).toHaveText('₦24,750.00');
+  const row = page.getByTestId('bank-transfer');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('ADAEZE NWOSU');
+  await expect(row).toContainText('Ojota');
+  await shoot(page, 'money-in-transactions');
+
+  // A cashier of the store: the account number, not the money.
+  const api = apiAs(request, { token: data.token as string, deviceId });
+  const roles: { _id: string; name: string }[] = await api.get(`/v1/businesses/${b}/roles`);
+  const cashierEmail = uniqueEmail('cashier');
+  await api.post(`/v1/businesses/${b}/employees`, {
+    first_name: 'Bola',
+    last_name: 'Ade',
+    email: cashierEmail,
+    phone: '08031234567',
+    role_id: roles.find((r) => r.name.toLowerCase() === 'cashier')!._id,
+    store_ids: [storeId],
+    password: PASSWORD,
+  });
+  const cashierContext = await browser.newContext({ viewport: { width: 375, height: 780 } });
+  // The shop's own phone (the device the owner approved), handed to the cashier.
+  await cashierContext.addInitScript((id) => localStorage.setItem('ms.deviceId', id), deviceId);
+  const cashier = await cashierContext.newPage();
+  await logIn(cashier, cashierEmail);
+  await cashier.goto('/fixed-account');
+  await expect(cashier.getByTestId('fixed-account-number')).toHaveText(/\d{4} \d{3} \d{3}/);
+  await expect(cashier.getByRole('button', { name: 'Send test transfer' })).toHaveCount(0);
+  await expect(cashier.getByRole('button', { name: 'Open another account' })).toHaveCount(0);
+  await cashier.goto('/payments');
+  await expect(cashier.getByText('Not allowed for your role')).toBeVisible();
+  await expect(cashier.getByText('₦25,000.00')).toHaveCount(0);
+  await cashier.screenshot({ path: `${SHOTS}/money-in-cashier-375.png`, fullPage: true });
+  await cashierContext.close();
+});

@@ -1,0 +1,28 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { BankTransfersData } from '@ms/contracts';
+import { api } from '@/lib/api-client';
+import { useBusinessId } from '@/lib/session-store';
+
+export const bankTransactionKeys = {
+  all: ['bank-transactions'] as const,
+  list: (businessId: string, from: string, to: string, store: string | null) =>
+    ['bank-transactions', businessId, from, to, store ?? 'all'] as const,
+};
+
+/** Transfers received on the fixed accounts over days of the business (YYYY-MM-DD, inclusive). */
+export const useBankTransfers = (range: { from: string; to: string }, store: string | null) => {
+  const businessId = useBusinessId();
+  const query = new URLSearchParams({
+    startdate: range.from,
+    enddate: range.to,
+    ...(store ? { store_id: store } : {}),
+  });
+  return useQuery({
+    queryKey: bankTransactionKeys.list(businessId, range.from, range.to, store),
+    queryFn: () => api.get<BankTransfersData>(`/v1/payments/transactions/businesses/${businessId}?${query}`),
+    enabled: !!businessId,
+    placeholderData: keepPreviousData,
+    // A transfer can land at any moment: look again while the screen is open.
+    refetchInterval: 30_000,
+  });
+};

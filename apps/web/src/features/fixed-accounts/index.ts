@@ -1,0 +1,2 @@
+/** What other features use from fixed accounts: the stores' accounts (the till shows them for a transfer). */
+export { useFixedAccounts } from './api/fixed-accounts';
