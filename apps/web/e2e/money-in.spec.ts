@@ -76,8 +76,25 @@ test('a transfer to the store’s fixed account lands in Transactions with its f
   await expect(row).toContainText('Ojota');
   await shoot(page, 'money-in-transactions');
 
-  // A cashier of the store: the account number, not the money.
+  // The till: "bank transfer (fixed)" shows the store's account to read to the customer.
   const api = apiAs(request, { token: data.token as string, deviceId });
+  await api.post(`/v2/business/${b}/products/`, {
+    name: 'Garri 2kg',
+    selling_price: 1800,
+    track_stock: true,
+    store_stock: [{ store_id: storeId, stock: 20 }],
+  });
+  await page.goto('/pos');
+  await page.getByRole('button', { name: 'Add Garri 2kg' }).click();
+  await page.getByTestId('cart').getByTestId('charge').click();
+  await expect(page.getByTestId('amount-due')).toHaveText('₦1,800.00');
+  await expect(page.getByTestId('fixed-account-to-pay')).toHaveCount(0);
+  await page.getByRole('radio', { name: 'bank transfer (fixed)' }).click();
+  const toPay = page.getByTestId('fixed-account-to-pay');
+  await expect(toPay).toContainText(`${number.slice(0, 4)} ${number.slice(4, 7)} ${number.slice(7)}`);
+  await expect(toPay).toContainText('Wema Bank · IYA BISI PROVISIONS OJOTA');
+
+  // A cashier of the store: the account number, not the money.
   const roles: { _id: string; name: string }[] = await api.get(`/v1/businesses/${b}/roles`);
   const cashierEmail = uniqueEmail('cashier');
   await api.post(`/v1/businesses/${b}/employees`, {

@@ -1,2 +1,3 @@
 /** What other features use from fixed accounts: the stores' accounts (the till shows them for a transfer). */
 export { useFixedAccounts } from './api/fixed-accounts';
+export { FixedAccountToPay } from './components/fixed-account-to-pay';

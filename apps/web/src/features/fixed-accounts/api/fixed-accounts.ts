@@ -18,13 +18,20 @@ export const fixedAccountKeys = {
 
 const listPath = (b: string) => `/v1/payments/fixedaccounts/businesses/${b}`;
 
-/** The stores' fixed accounts (a non-admin gets their stores' only). */
-export const useFixedAccounts = () => {
+/**
+ * The stores' fixed accounts (a non-admin gets their stores' only). `quiet`: for the till, where the
+ * account is a help, not the screen: no toast when it cannot be fetched (offline), kept for a while.
+ */
+export const useFixedAccounts = ({
+  enabled = true,
+  quiet = false,
+}: { enabled?: boolean; quiet?: boolean } = {}) => {
   const businessId = useBusinessId();
   return useQuery({
     queryKey: fixedAccountKeys.all(businessId),
     queryFn: () => api.get<FixedAccount[]>(listPath(businessId)),
-    enabled: !!businessId,
+    enabled: !!businessId && enabled,
+    ...(quiet ? { meta: { silent: true }, staleTime: 5 * 60_000, retry: false } : {}),
   });
 };
 

@@ -17,6 +17,7 @@ import { IconArrowLeft, IconTrash } from '@tabler/icons-react';
 import { formatMoney, type Sale } from '@ms/contracts';
 import { Link } from 'react-router';
 import { useCustomer } from '@/features/customers';
+import { FixedAccountToPay } from '@/features/fixed-accounts';
 import { useLoyaltySettings } from '@/features/loyalty';
 import { useCheckoutOptions } from '@/features/payment-options';
 import { useSession } from '@/lib/session-store';
@@ -219,6 +220,7 @@ export default function PosPaymentPage() {
                 {chosen.instructions}
               </Alert>
             )}
+            {method === 'fixed_account' && <FixedAccountToPay storeId={cart.store_id} />}
             {!hasCustomer ? (
               <Text size="xs" c="dimmed" mt={6}>
                 Attach a customer in the cart to pay with store credit, points or later.
