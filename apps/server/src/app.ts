@@ -136,7 +136,10 @@ export const buildApp = async ({
     tokens: createTokenService(env.jwtSecret),
     rateLimiter: createRateLimiter(db),
     notifications: createNotifications(env.notifications, db),
-    banking: createBanking(env.banking, { latencyMs: env.bankingLatencyMs }),
+    banking: createBanking(env.banking, {
+      latencyMs: env.bankingLatencyMs,
+      sandboxAllowed: env.bankingSandboxAllowed,
+    }),
   };
 
   // Security headers on every answer. The CSP is what the app needs and no more: its own scripts

@@ -16,6 +16,8 @@ export type Env = {
   banking: 'sandbox';
   /** How long the sandbox rail takes to answer (BANKING_SANDBOX_LATENCY_MS, default 300). */
   bankingLatencyMs: number;
+  /** The sandbox rail may answer: always outside production, in production only with BANKING_SANDBOX=1. */
+  bankingSandboxAllowed: boolean;
   /**
    * The secret the bank rail signs its events with (BANKING_WEBHOOK_SECRET). The sandbox's default is
    * derived from the signing secret, so the sandbox and the webhook agree without configuration.
@@ -110,6 +112,7 @@ export const readEnv = (argv: string[] = process.argv, source: NodeJS.ProcessEnv
     notifications: 'sandbox',
     banking: 'sandbox',
     bankingLatencyMs: parseLatency(source.BANKING_SANDBOX_LATENCY_MS),
+    bankingSandboxAllowed: source.NODE_ENV !== 'production' || source.BANKING_SANDBOX === '1',
     bankingWebhookSecret:
       source.BANKING_WEBHOOK_SECRET ||
       createHmac('sha256', jwtSecret).update('banking-webhook').digest('hex'),

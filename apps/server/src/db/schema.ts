@@ -636,6 +636,7 @@ export interface LedgerEntriesTable {
   metadata: ColumnType<Record<string, unknown>, string | undefined, never>;
   occurred_at: Timestamp;
   created_at: Generated<Date>;
+  written_by_tx: Generated<number>;
 }
 
 export interface LedgerPostingsTable {
@@ -680,9 +681,9 @@ export interface BankEventsTable {
   provider: string;
   event_id: string;
   type: string;
-  payload: ColumnType<unknown, string, never>;
+  payload: string;
   business_id: string | null;
-  status: 'applied' | 'unmatched' | 'ignored';
+  status: 'applied' | 'duplicate' | 'unmatched' | 'ignored' | 'invalid';
   received_at: Generated<Date>;
 }
 

@@ -1,6 +1,7 @@
 import type { Database } from '../db/database.js';
 import {
   hasTransferIn,
+  setBankEventOutcome,
   storeBankEvent,
   insertTransferIn,
   type FeeSchedule,
@@ -17,9 +18,11 @@ export type BankEventOutcome = 'applied' | 'duplicate' | 'unmatched' | 'ignored'
  * An event from the bank rail, after its signature was checked (issue 14, decision 0010). In one
  * transaction: the event is stored by its id, and a transfer received on a store's fixed account is
  * recorded with its fee and posted to the ledger — the business is owed the amount less the fee.
- * The same event again (or the same transfer under another event id) changes nothing; an event for an
- * account we do not know is kept as `unmatched` so the money is never lost from sight; an event of
- * a type this server does not act on yet is kept as `ignored`.
+ * The same event again (or the same transfer under another event id) changes nothing and is kept as
+ * `duplicate`. An event for an account we do not know is kept as `unmatched`, and applied when it is
+ * delivered again once the account is known (an account opened at the rail a moment before our
+ * write); a type this server does not act on yet is kept as `ignored`; a signed transfer that does not
+ * read as one is kept as `invalid` and refused, so money that arrived always leaves a trace.
  */
 export const receiveBankEvent = async (
   db: Database,
@@ -30,33 +33,45 @@ export const receiveBankEvent = async (
   const envelope = bankEventEnvelope.safeParse(body);
   if (!envelope.success) throw badRequest('event: an id and an event type are required');
   const { id: eventId, event: type } = envelope.data;
-  const base = { provider: opts.provider, eventId, type, rawBody };
+  const key = { provider: opts.provider, eventId };
+  const base = { ...key, type, rawBody };
 
   if (type !== 'transfer.received')
     return db
       .transaction()
       .execute(async (tx) =>
-        (await storeBankEvent(tx, { ...base, businessId: null, status: 'ignored' }))
+        (await storeBankEvent(tx, { ...base, businessId: null, status: 'ignored' })).stored
           ? 'ignored'
           : 'duplicate',
       );
 
   const parsed = transferReceivedEvent.safeParse(body);
-  if (!parsed.success)
-    throw badRequest(`event: ${parsed.error.issues[0]?.path.join('.') ?? 'data'} is not valid`);
+  if (!parsed.success) {
+    await db
+      .transaction()
+      .execute((tx) => storeBankEvent(tx, { ...base, businessId: null, status: 'invalid' }));
+    throw badRequest(`event: ${parsed.error.issues[0]?.path.join('.') || 'data'} is not valid`);
+  }
   const transfer = parsed.data.data;
 
   return db.transaction().execute(async (tx) => {
     const owner = await fixedAccountOwner(tx, transfer.bank_code, transfer.account_number);
-    const stored = await storeBankEvent(tx, {
+    const first = await storeBankEvent(tx, {
       ...base,
       businessId: owner?.business_id ?? null,
       status: owner ? 'applied' : 'unmatched',
     });
-    if (!stored) return 'duplicate';
+    if (!first.stored) {
+      if (first.status !== 'unmatched') return 'duplicate';
+      if (!owner) return 'unmatched';
+      await setBankEventOutcome(tx, key, 'applied', owner.business_id);
+    }
     if (!owner) return 'unmatched';
     // The same transfer under another event id (a rail re-sending it): already counted.
-    if (await hasTransferIn(tx, owner.business_id, opts.provider, transfer.reference)) return 'duplicate';
+    if (await hasTransferIn(tx, owner.business_id, opts.provider, transfer.reference)) {
+      await setBankEventOutcome(tx, key, 'duplicate', owner.business_id);
+      return 'duplicate';
+    }
     const fee = transferInFee(transfer.amount, opts.fee);
     const entry = await recordEntry(tx, {
       businessId: owner.business_id,
@@ -87,6 +102,8 @@ export const receiveBankEvent = async (
       paid_at: transfer.paid_at,
       ledger_entry_id: entry.entryId,
     });
-    return recorded ? 'applied' : 'duplicate';
+    if (recorded) return 'applied';
+    await setBankEventOutcome(tx, key, 'duplicate', owner.business_id);
+    return 'duplicate';
   });
 };

@@ -56,5 +56,6 @@ export const registerModules = async (app: FastifyInstance, deps: Deps): Promise
   await app.register(fixedAccountsRoutes, deps);
   await app.register(bankWebhookRoutes, deps);
   await app.register(bankTransactionsRoutes, deps);
-  if (deps.env.banking === 'sandbox' && !deps.env.isProduction) await app.register(bankSandboxRoutes, deps);
+  if (deps.env.banking === 'sandbox' && deps.env.bankingSandboxAllowed && !deps.env.isProduction)
+    await app.register(bankSandboxRoutes, deps);
 };

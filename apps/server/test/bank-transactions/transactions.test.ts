@@ -122,7 +122,7 @@ describe('the simulator and the transactions list', () => {
 
   it('filters by store', async () => {
     const res = await transactions(`?store_id=${newId()}`);
-    expect(res.json().data).toEqual({ transfers: [], total_amount: 0, total_fee: 0, total_net: 0 });
+    expect(res.json().data).toEqual({ transfers: [], count: 0, total_amount: 0, total_fee: 0, total_net: 0 });
   });
 });
 
@@ -166,6 +166,28 @@ describe('who may see and send', () => {
       expect(res.json().message).toContain(field);
     }
   });
+});
+
+it('a production server without a real rail refuses to open accounts rather than make one up', async () => {
+  const production = await createTestApp({ isProduction: true, bankingSandboxAllowed: false });
+  try {
+    const admin = await signUp(production);
+    const opened = await production.request({
+      method: 'POST',
+      url: `/v2/payments/accounts/businesses/${admin.businessId}/customfixedaccount`,
+      token: admin.token,
+      body: { store_id: admin.storeId, bank_code: '101' },
+    });
+    expect(opened.statusCode).toBe(503);
+    const enquiry = await production.request({
+      method: 'GET',
+      url: '/v1/payments/resolve/bankaccount?accountnumber=0000014579&bankcode=011',
+      token: admin.token,
+    });
+    expect(enquiry.statusCode).toBe(503);
+  } finally {
+    await production.close();
+  }
 });
 
 it('the simulator does not exist in production', async () => {

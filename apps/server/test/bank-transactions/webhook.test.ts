@@ -114,9 +114,16 @@ describe('a transfer received', () => {
     expect((await deliver(event)).json().message).toBe('applied');
     const owed = (await balancesOf(t.db, shop.businessId)).collections!.posted;
     expect((await deliver(event)).json().message).toBe('duplicate');
-    const resent = await deliver({ ...event, id: `evt_${newId()}` });
+    const resentId = `evt_${newId()}`;
+    const resent = await deliver({ ...event, id: resentId });
     expect(resent.statusCode).toBe(200);
     expect(resent.json().message).toBe('duplicate');
+    const kept = await t.db
+      .selectFrom('bank_events')
+      .select('status')
+      .where('event_id', '=', resentId)
+      .executeTakeFirstOrThrow();
+    expect(kept.status).toBe('duplicate');
     expect((await balancesOf(t.db, shop.businessId)).collections!.posted).toBe(owed);
     const rows = (await transfersOf(shop.businessId)).filter(
       (r) => r.provider_reference === event.data.reference,
@@ -142,6 +149,42 @@ describe('a transfer received', () => {
       .where('event_id', '=', event.id)
       .executeTakeFirstOrThrow();
     expect(stored).toEqual({ status: 'unmatched', business_id: null });
+  });
+});
+
+describe('an account opened a moment after its money arrived', () => {
+  it('is unmatched at first, and applied when the rail delivers the event again', async () => {
+    const owner = await signUp(t);
+    const late = '2222222222';
+    const event = transferEvent({ account: late, amount: 40_000 });
+    expect((await deliver(event)).json().message).toBe('unmatched');
+    // The account the rail opened, recorded by us after the first delivery.
+    const [account] = await t.db
+      .insertInto('fixed_accounts')
+      .values({
+        business_id: owner.businessId,
+        id: newId(),
+        store_id: owner.storeId,
+        bank_code: '035',
+        bank_name: 'Wema Bank',
+        account_number: late,
+        account_name: 'ADA STORES IKEJA',
+        provider: 'sandbox',
+        provider_reference: 'SBX-VA-late',
+        created_by: owner.userId,
+      })
+      .returning('id')
+      .execute();
+    expect(account).toBeDefined();
+    expect((await deliver(event)).json().message).toBe('applied');
+    expect((await deliver(event)).json().message).toBe('duplicate');
+    expect((await balancesOf(t.db, owner.businessId)).collections!.posted).toBe(40_000 - 400);
+    const stored = await t.db
+      .selectFrom('bank_events')
+      .select(['status', 'business_id'])
+      .where('event_id', '=', event.id)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ status: 'applied', business_id: owner.businessId });
   });
 });
 
@@ -176,10 +219,19 @@ describe('other events and bad input', () => {
     const res = await deliver(negative);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain('data.amount');
+    // Kept, so money a malformed event speaks of still leaves a trace.
+    const kept = await t.db
+      .selectFrom('bank_events')
+      .select(['status', 'payload'])
+      .where('event_id', '=', negative.id)
+      .executeTakeFirstOrThrow();
+    expect(kept.status).toBe('invalid');
+    expect(JSON.parse(kept.payload).data.amount).toBe(-5);
     const nul = transferEvent();
     nul.data.payer.name = 'OKAFOR\u0000';
     expect((await deliver(nul)).statusCode).toBe(400);
     expect((await deliver(transferEvent({ amount: 2 ** 60 }))).statusCode).toBe(400);
+    expect((await deliver(transferEvent({ amount: 1_000_000_000_001 }))).statusCode).toBe(400);
     expect((await deliver({ event: 'transfer.received' })).statusCode).toBe(400);
   });
 });

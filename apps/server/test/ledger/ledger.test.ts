@@ -279,6 +279,30 @@ describe('the database keeps the books right whoever writes', () => {
     expect((await balancesOf(t.db, b)).collections!.posted).toBe(10_000);
   });
 
+  it('a committed entry takes no more postings, and an account moves only with postings', async () => {
+    const b = await freshBusiness();
+    await transferIn(t.db, b, 10_100, 100);
+    const { entryId } = await transferIn(t.db, b, 5_000, 0);
+    const accounts = await t.db
+      .selectFrom('ledger_accounts')
+      .select(['id', 'kind'])
+      .where('business_id', '=', b)
+      .orderBy('kind')
+      .execute();
+    const addLater = t.db.transaction().execute(async (tx) => {
+      await sql`INSERT INTO ledger_postings (business_id, entry_id, account_id, amount)
+        VALUES (${b}, ${entryId}, ${accounts.find((a) => a.kind === 'fees')!.id}, 500)`.execute(tx);
+    });
+    expect(await outcomeOf(addLater)).toBe('error 23514');
+    for (const statement of [
+      sql`UPDATE ledger_accounts SET credits_posted = credits_posted + 1000000 WHERE business_id = ${b}`,
+      sql`UPDATE ledger_accounts SET debits_must_not_exceed_credits = false WHERE business_id = ${b}`,
+      sql`DELETE FROM ledger_accounts WHERE business_id = ${b}`,
+    ])
+      expect(await outcomeOf(statement.execute(t.db))).toBe('error 23514');
+    expect((await balancesOf(t.db, b)).collections!.posted).toBe(15_000);
+  });
+
   it('posting a pending entry must repeat its postings, and voiding one has none', async () => {
     const b = await freshBusiness();
     await transferIn(t.db, b, 10_000, 0);

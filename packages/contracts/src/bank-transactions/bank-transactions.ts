@@ -37,7 +37,9 @@ export const bankTransfersQuery = z.object({
 export type BankTransfersQuery = z.infer<typeof bankTransfersQuery>;
 
 export const bankTransfersData = z.object({
+  /** The newest 5,000 of the range; `count` and the totals cover all of it. */
   transfers: z.array(bankTransfer),
+  count: z.number(),
   total_amount: z.number(),
   total_fee: z.number(),
   total_net: z.number(),

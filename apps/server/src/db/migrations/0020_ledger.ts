@@ -6,7 +6,9 @@ import { sql, type Kysely } from 'kysely';
  * writer (a flow, a job, someone in psql) can break it:
  *  - an entry's postings sum to zero and there are at least two (checked at commit);
  *  - an account that must not go negative refuses the posting that would (a CHECK on its totals);
- *  - entries and postings are never changed or deleted: a correction is a new entry;
+ *  - entries and postings are never changed or deleted, and an entry takes postings only in the
+ *    transaction that wrote it: a correction is a new entry;
+ *  - an account's totals move only with postings (a trigger refuses a hand-made UPDATE);
  *  - a pending entry is posted or voided once (a unique index on the entry that resolves it), and
  *    a posting of a pending entry copies its postings exactly;
  *  - an entry's reference is unique in its business: the same event twice posts once.
@@ -51,6 +53,8 @@ const STATEMENTS = [
     metadata jsonb NOT NULL DEFAULT '{}',
     occurred_at timestamptz NOT NULL,
     created_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+    -- The transaction that wrote it: postings are accepted only from that transaction.
+    written_by_tx bigint NOT NULL DEFAULT txid_current(),
     PRIMARY KEY (business_id, id),
     UNIQUE (business_id, reference),
     CHECK ((phase IN ('post_pending', 'void_pending')) = (pending_id IS NOT NULL)),
@@ -71,11 +75,15 @@ const STATEMENTS = [
   )`,
   `CREATE INDEX ledger_postings_account_idx ON ledger_postings (business_id, account_id)`,
 
-  // A posting moves its account's posted or pending totals, by its entry's phase.
+  // A posting moves its account's posted or pending totals, by its entry's phase. Only the transaction
+  // that wrote the entry may add its postings: an entry, once committed, is closed.
   `CREATE FUNCTION ledger_posting_apply() RETURNS trigger LANGUAGE plpgsql AS $$
-  DECLARE entry_phase text;
+  DECLARE entry_phase text; entry_tx bigint;
   BEGIN
-    SELECT phase INTO entry_phase FROM ledger_entries WHERE business_id = NEW.business_id AND id = NEW.entry_id;
+    SELECT phase, written_by_tx INTO entry_phase, entry_tx FROM ledger_entries WHERE business_id = NEW.business_id AND id = NEW.entry_id;
+    IF entry_tx IS DISTINCT FROM txid_current() THEN
+      RAISE EXCEPTION 'postings are written with their entry, in the same transaction' USING ERRCODE = '23514', CONSTRAINT = 'ledger_written_once';
+    END IF;
     IF entry_phase = 'void_pending' THEN
       RAISE EXCEPTION 'a voiding entry has no postings' USING ERRCODE = '23514', CONSTRAINT = 'ledger_entry_void_without_postings';
     ELSIF entry_phase = 'pending' THEN
@@ -153,6 +161,22 @@ const STATEMENTS = [
   `CREATE CONSTRAINT TRIGGER ledger_postings_balanced AFTER INSERT ON ledger_postings
     DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION ledger_entry_balanced()`,
 
+  // An account's totals and rules move only with postings (from the triggers above), never by hand.
+  `CREATE FUNCTION ledger_account_guard() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    IF pg_trigger_depth() < 2 AND (
+      NEW.debits_posted IS DISTINCT FROM OLD.debits_posted OR NEW.credits_posted IS DISTINCT FROM OLD.credits_posted
+      OR NEW.debits_pending IS DISTINCT FROM OLD.debits_pending OR NEW.credits_pending IS DISTINCT FROM OLD.credits_pending
+      OR NEW.debits_must_not_exceed_credits IS DISTINCT FROM OLD.debits_must_not_exceed_credits
+      OR NEW.credits_must_not_exceed_debits IS DISTINCT FROM OLD.credits_must_not_exceed_debits
+      OR NEW.normal IS DISTINCT FROM OLD.normal OR NEW.kind IS DISTINCT FROM OLD.kind
+      OR NEW.business_id IS DISTINCT FROM OLD.business_id OR NEW.id IS DISTINCT FROM OLD.id) THEN
+      RAISE EXCEPTION 'an account changes only through postings' USING ERRCODE = '23514', CONSTRAINT = 'ledger_written_once';
+    END IF;
+    RETURN NEW;
+  END $$`,
+  `CREATE TRIGGER ledger_accounts_guard BEFORE UPDATE ON ledger_accounts
+    FOR EACH ROW EXECUTE FUNCTION ledger_account_guard()`,
   // Entries and postings are written once.
   `CREATE FUNCTION ledger_written_once() RETURNS trigger LANGUAGE plpgsql AS $$
   BEGIN
@@ -167,6 +191,8 @@ const STATEMENTS = [
     FOR EACH STATEMENT EXECUTE FUNCTION ledger_written_once()`,
   `CREATE TRIGGER ledger_postings_not_truncated BEFORE TRUNCATE ON ledger_postings
     FOR EACH STATEMENT EXECUTE FUNCTION ledger_written_once()`,
+  `CREATE TRIGGER ledger_accounts_kept BEFORE DELETE ON ledger_accounts
+    FOR EACH ROW EXECUTE FUNCTION ledger_written_once()`,
 ];
 
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -14,9 +14,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       provider text NOT NULL,
       event_id text NOT NULL,
       type text NOT NULL,
-      payload jsonb NOT NULL,
+      -- The body exactly as signed (text, not jsonb: any byte the rail sends is kept, never refused).
+      payload text NOT NULL,
       business_id uuid REFERENCES businesses(id),
-      status text NOT NULL CHECK (status IN ('applied', 'unmatched', 'ignored')),
+      status text NOT NULL CHECK (status IN ('applied', 'duplicate', 'unmatched', 'ignored', 'invalid')),
       received_at timestamptz NOT NULL DEFAULT clock_timestamp(),
       PRIMARY KEY (provider, event_id)
     )`.execute(db);

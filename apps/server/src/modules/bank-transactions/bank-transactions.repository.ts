@@ -1,4 +1,4 @@
-import type { RawBuilder } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { InTx, Tx } from '../../db/database.js';
 import type { Insertable } from 'kysely';
 import type { BankTransactionsTable } from '../../db/schema.js';
@@ -6,7 +6,12 @@ import { newId } from '../../lib/ids.js';
 
 /** Queries of `bank_events` and `bank_transactions`. Only this module writes them. */
 
-/** Stores an event once by the rail's id: false when it was already stored (a repeated delivery). */
+export type BankEventStatus = 'applied' | 'duplicate' | 'unmatched' | 'ignored' | 'invalid';
+
+/**
+ * Stores an event once by the rail's id. A repeated delivery stores nothing and answers the status the
+ * first one was left with.
+ */
 export const storeBankEvent = async (
   tx: InTx,
   event: {
@@ -15,10 +20,10 @@ export const storeBankEvent = async (
     type: string;
     rawBody: string;
     businessId: string | null;
-    status: 'applied' | 'unmatched' | 'ignored';
+    status: BankEventStatus;
   },
-): Promise<boolean> =>
-  (await tx
+): Promise<{ stored: true } | { stored: false; status: BankEventStatus }> => {
+  const inserted = await tx
     .insertInto('bank_events')
     .values({
       provider: event.provider,
@@ -30,7 +35,32 @@ export const storeBankEvent = async (
     })
     .onConflict((oc) => oc.doNothing())
     .returning('event_id')
-    .executeTakeFirst()) !== undefined;
+    .executeTakeFirst();
+  if (inserted) return { stored: true };
+  const first = await tx
+    .selectFrom('bank_events')
+    .select('status')
+    .where('provider', '=', event.provider)
+    .where('event_id', '=', event.eventId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  return { stored: false, status: first.status };
+};
+
+/** What became of a stored event (an unmatched one applied on a later delivery, a repeat). */
+export const setBankEventOutcome = async (
+  tx: InTx,
+  key: { provider: string; eventId: string },
+  status: BankEventStatus,
+  businessId: string | null,
+): Promise<void> => {
+  await tx
+    .updateTable('bank_events')
+    .set({ status, business_id: businessId })
+    .where('provider', '=', key.provider)
+    .where('event_id', '=', key.eventId)
+    .execute();
+};
 
 type TransferRow = Omit<Insertable<BankTransactionsTable>, 'id' | 'created_at' | 'status'>;
 
@@ -87,5 +117,31 @@ export const transfersBetween = (
     .where('bt.paid_at', '>=', from)
     .where('bt.paid_at', '<', to);
   if (storeIds) q = q.where('bt.store_id', 'in', storeIds);
-  return q.orderBy('bt.paid_at', 'desc').orderBy('bt.id', 'desc').limit(5_000).execute();
+  return q.orderBy('bt.paid_at', 'desc').orderBy('bt.id', 'desc').limit(TRANSFERS_LISTED).execute();
+};
+
+/** At most this many transfers are listed for a range; the totals always cover all of it. */
+export const TRANSFERS_LISTED = 5_000;
+
+/** Count and sums (kobo) of the transfers received in [from, to), by PostgreSQL over the whole range. */
+export const transferTotals = async (
+  tx: Tx,
+  businessId: string,
+  from: RawBuilder<Date>,
+  to: RawBuilder<Date>,
+  storeIds: readonly string[] | null,
+) => {
+  let q = tx
+    .selectFrom('bank_transactions')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('count'),
+      sql<number>`coalesce(sum(amount_kobo), 0)::int8`.as('amount'),
+      sql<number>`coalesce(sum(fee_kobo), 0)::int8`.as('fee'),
+    ])
+    .where('business_id', '=', businessId)
+    .where('paid_at', '>=', from)
+    .where('paid_at', '<', to);
+  if (storeIds) q = q.where('store_id', 'in', storeIds);
+  const row = await q.executeTakeFirstOrThrow();
+  return { count: Number(row.count), amount: row.amount, fee: row.fee };
 };

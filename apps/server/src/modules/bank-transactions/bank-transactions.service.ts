@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.js';
 import { businessToday, dayEnd, dayStart } from '../../lib/business-time.js';
 import { badRequest } from '../../lib/errors.js';
 import type { AuthContext } from '../../plugins/auth.js';
-import { transfersBetween } from './bank-transactions.repository.js';
+import { transferTotals, transfersBetween } from './bank-transactions.repository.js';
 
 /** Transfers received over days of the business's zone (default today), with their totals. */
 export const listTransfers = async (
@@ -16,40 +16,34 @@ export const listTransfers = async (
   if (enddate < startdate) throw badRequest('enddate must be on or after startdate');
   let stores: readonly string[] | null = auth.isAdmin ? null : auth.storeIds;
   if (query.store_id) stores = stores === null || stores.includes(query.store_id) ? [query.store_id] : [];
-  const empty = { transfers: [], total_amount: 0, total_fee: 0, total_net: 0 };
+  const empty = { transfers: [], total_amount: 0, total_fee: 0, total_net: 0, count: 0 };
   if (stores?.length === 0) return empty;
-  const rows = await transfersBetween(
-    db,
-    auth.businessId,
-    dayStart(auth.businessId, startdate),
-    dayEnd(auth.businessId, enddate),
-    stores,
-  );
-  let amount = 0;
-  let fee = 0;
-  const transfers = rows.map((r) => {
-    amount += r.amount_kobo;
-    fee += r.fee_kobo;
-    return {
-      _id: r.id,
-      store_id: r.store_id,
-      store_name: r.store_name,
-      account_number: r.account_number,
-      reference: r.provider_reference,
-      amount: fromKobo(r.amount_kobo),
-      fee: fromKobo(r.fee_kobo),
-      net: fromKobo(r.amount_kobo - r.fee_kobo),
-      payer_name: r.payer_name,
-      payer_bank_name: r.payer_bank_name,
-      narration: r.narration,
-      status: r.status,
-      paid_at: r.paid_at.toISOString(),
-    };
-  });
+  const from = dayStart(auth.businessId, startdate);
+  const to = dayEnd(auth.businessId, enddate);
+  const [rows, totals] = await Promise.all([
+    transfersBetween(db, auth.businessId, from, to, stores),
+    transferTotals(db, auth.businessId, from, to, stores),
+  ]);
+  const transfers = rows.map((r) => ({
+    _id: r.id,
+    store_id: r.store_id,
+    store_name: r.store_name,
+    account_number: r.account_number,
+    reference: r.provider_reference,
+    amount: fromKobo(r.amount_kobo),
+    fee: fromKobo(r.fee_kobo),
+    net: fromKobo(r.amount_kobo - r.fee_kobo),
+    payer_name: r.payer_name,
+    payer_bank_name: r.payer_bank_name,
+    narration: r.narration,
+    status: r.status,
+    paid_at: r.paid_at.toISOString(),
+  }));
   return {
     transfers,
-    total_amount: fromKobo(amount),
-    total_fee: fromKobo(fee),
-    total_net: fromKobo(amount - fee),
+    count: totals.count,
+    total_amount: fromKobo(totals.amount),
+    total_fee: fromKobo(totals.fee),
+    total_net: fromKobo(totals.amount - totals.fee),
   };
 };

@@ -17,4 +17,9 @@ describe('transferInFee', () => {
     expect(transferInFee(1, { bps: 9_999, capKobo: 1e12 })).toBe(0);
     expect(transferInFee(10_000, { bps: 9_999, capKobo: 1e12 })).toBe(9_999);
   });
+
+  it('stays exact where amount × basis points passes 2^53', () => {
+    expect(transferInFee(1_000_000_000_000, { bps: 9_999, capKobo: 1e12 })).toBe(999_900_000_000);
+    expect(transferInFee(999_999_999_999, { bps: 9_999, capKobo: 1e12 })).toBe(999_899_999_999);
+  });
 });

@@ -6,5 +6,8 @@
  */
 export type FeeSchedule = { bps: number; capKobo: number };
 
-export const transferInFee = (amountKobo: number, schedule: FeeSchedule): number =>
-  Math.min(Math.floor((amountKobo * schedule.bps) / 10_000), schedule.capKobo, amountKobo - 1);
+export const transferInFee = (amountKobo: number, schedule: FeeSchedule): number => {
+  // BigInt: amount × basis points can pass 2^53 for large amounts.
+  const share = Number((BigInt(amountKobo) * BigInt(schedule.bps)) / 10_000n);
+  return Math.min(share, schedule.capKobo, amountKobo - 1);
+};

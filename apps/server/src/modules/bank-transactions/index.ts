@@ -2,5 +2,10 @@
 export { bankWebhookRoutes } from './webhook.routes.js';
 export { bankTransactionsRoutes } from './bank-transactions.routes.js';
 export { bankSandboxRoutes } from './sandbox.routes.js';
-export { hasTransferIn, insertTransferIn, storeBankEvent } from './bank-transactions.repository.js';
+export {
+  hasTransferIn,
+  insertTransferIn,
+  setBankEventOutcome,
+  storeBankEvent,
+} from './bank-transactions.repository.js';
 export { transferInFee, type FeeSchedule } from './fee-schedule.js';

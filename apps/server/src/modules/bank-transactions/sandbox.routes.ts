@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope, simulatedTransfer, simulateTransferBody, toKobo } from '@ms/contracts';
 import type { Deps } from '../../deps.js';
-import { notFound } from '../../lib/errors.js';
+import { HttpError, notFound } from '../../lib/errors.js';
 import { authOf, permission } from '../../plugins/auth.js';
 import { ok } from '../../plugins/envelope.js';
 import { sandboxTransferEvent, SIGNATURE_HEADER, signBody } from '../../providers/banking/index.js';
@@ -58,10 +58,16 @@ export const bankSandboxRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) 
         },
         payload: raw,
       });
+      const answer = delivered.json() as { message?: string };
+      if (delivered.statusCode !== 200)
+        throw new HttpError(
+          502,
+          `The webhook refused the transfer: ${answer.message ?? delivered.statusCode}`,
+        );
       return ok({
         event_id: event.id,
         reference: event.data.reference,
-        outcome: delivered.json().message as string,
+        outcome: answer.message ?? '',
       });
     },
   );

@@ -57,5 +57,12 @@ export const createFixedAccount = async (
     created_by: auth.userId,
   });
   const account = await findFixedAccount(deps.db, auth.businessId, store.id, body.bank_code);
-  return { account: account!, created: true };
+  // The rail gave a number already listed for another business: never show it as this store's.
+  if (!account)
+    throw new HttpError(
+      503,
+      'The bank could not open this account just now. Please try again later.',
+      'BANK_UNAVAILABLE',
+    );
+  return { account, created: true };
 };

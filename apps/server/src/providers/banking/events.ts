@@ -24,7 +24,8 @@ const text = (max: number) =>
     .string()
     .max(max)
     .refine((s) => !s.includes('\u0000'));
-const kobo = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+/** Kobo, at most ₦10 billion a transfer (far above NIP's limits; keeps every sum exact). */
+const kobo = z.number().int().positive().max(1_000_000_000_000);
 
 /** Money arrived on one of our virtual accounts. */
 export const transferReceivedEvent = z.object({

@@ -1,4 +1,4 @@
-import type { BankingProvider } from './banking-provider.js';
+import { BankingError, type BankingProvider } from './banking-provider.js';
 import { createSandboxBanking } from './sandbox-banking.js';
 
 export {
@@ -19,9 +19,30 @@ export {
   type TransferReceivedEvent,
 } from './events.js';
 
-export const createBanking = (kind: 'sandbox', opts: { latencyMs: number }): BankingProvider => {
+/** A production server without a real rail: every call says so, rather than hand out made-up accounts. */
+const noRail = (): BankingProvider => {
+  const refuse = async (): Promise<never> => {
+    throw new BankingError('unavailable', null, 'No bank rail is set up on this server.');
+  };
+  return {
+    listBanks: refuse,
+    virtualAccountBanks: refuse,
+    openVirtualAccount: refuse,
+    resolveAccount: refuse,
+    resolveBvn: refuse,
+  };
+};
+
+/**
+ * The configured rail. The sandbox answers in production only when BANKING_SANDBOX=1 says so (a demo
+ * server): its account numbers are made up, and real customers must never be shown one.
+ */
+export const createBanking = (
+  kind: 'sandbox',
+  opts: { latencyMs: number; sandboxAllowed: boolean },
+): BankingProvider => {
   switch (kind) {
     case 'sandbox':
-      return createSandboxBanking(opts);
+      return opts.sandboxAllowed ? createSandboxBanking(opts) : noRail();
   }
 };

@@ -191,6 +191,13 @@ const Transactions = () => {
           </Text>
         </Empty>
       )}
+      {data && data.count > data.transfers.length && (
+        <Text size="sm" c="dimmed">
+          Showing the newest {data.transfers.length.toLocaleString('en-NG')} of{' '}
+          {data.count.toLocaleString('en-NG')} transfers; the totals above cover them all. Choose fewer days
+          to see the rest.
+        </Text>
+      )}
       {data &&
         data.transfers.length > 0 &&
         (phone ? (

@@ -1,8 +1,7 @@
 import { Alert, Stack, Text } from '@mantine/core';
 import { IconBuildingBank } from '@tabler/icons-react';
 import { useFixedAccounts } from '../api/fixed-accounts';
-
-const spaced = (n: string) => `${n.slice(0, 4)} ${n.slice(4, 7)} ${n.slice(7)}`;
+import { spacedAccountNumber } from '../lib/account-number';
 
 /**
  * The till's "bank transfer (fixed)": the store's account for the cashier to read to the customer.
@@ -25,7 +24,7 @@ export const FixedAccountToPay = ({ storeId }: { storeId: string | null | undefi
         {mine.map((a) => (
           <div key={a._id}>
             <Text fw={700} fz="xl" ff="monospace">
-              {spaced(a.account_number)}
+              {spacedAccountNumber(a.account_number)}
             </Text>
             <Text size="sm">
               {a.bank_name} · {a.account_name}

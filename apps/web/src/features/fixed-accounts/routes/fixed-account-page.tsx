@@ -32,9 +32,7 @@ import {
   useSimulateTransfer,
   useVirtualAccountBanks,
 } from '../api/fixed-accounts';
-
-/** "0123 456 789" style grouping, so a number read aloud at the counter is easy to follow. */
-const spaced = (n: string) => `${n.slice(0, 4)} ${n.slice(4, 7)} ${n.slice(7)}`;
+import { spacedAccountNumber } from '../lib/account-number';
 
 const AccountCard = ({ account }: { account: FixedAccount }) => {
   const clipboard = useClipboard({ timeout: 1500 });
@@ -61,7 +59,7 @@ const AccountCard = ({ account }: { account: FixedAccount }) => {
         </Tooltip>
       </Group>
       <Text fz={28} fw={700} ff="monospace" mt="xs" data-testid="fixed-account-number">
-        {spaced(account.account_number)}
+        {spacedAccountNumber(account.account_number)}
       </Text>
       <Text size="sm" fw={500}>
         {account.account_name}
@@ -120,7 +118,8 @@ const TestTransfer = ({ accounts }: { accounts: FixedAccount[] }) => {
   const [account, setAccount] = useState<string | null>(null);
   const [amount, setAmount] = useState<number | string>(25_000);
   const [payer, setPayer] = useState('');
-  const [sent, setSent] = useState<{ amount: number; account: string } | null>(null);
+  const [sent, setSent] = useState<{ amount: number; account: string; outcome: string } | null>(null);
+  const canSeeTransactions = hasPermission(useSession(), 'transactions.manage_payments');
   const chosen = account ?? accounts[0]?.account_number ?? null;
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -128,7 +127,7 @@ const TestTransfer = ({ accounts }: { accounts: FixedAccount[] }) => {
     setSent(null);
     simulate.mutate(
       { account_number: chosen, amount, ...(payer.trim() ? { payer_name: payer.trim() } : {}) },
-      { onSuccess: () => setSent({ amount, account: chosen }) },
+      { onSuccess: (answer) => setSent({ amount, account: chosen, outcome: answer.outcome }) },
     );
   };
   return (
@@ -175,12 +174,19 @@ const TestTransfer = ({ accounts }: { accounts: FixedAccount[] }) => {
           Send test transfer
         </Button>
       </SimpleGrid>
-      {sent && (
+      {sent?.outcome === 'applied' && (
         <Alert color="green" mt="sm" title="Payment received">
           {formatMoney(sent.amount)} landed on {sent.account}.{' '}
-          <Anchor component={Link} to="/payments">
-            See it in Transactions
-          </Anchor>
+          {canSeeTransactions && (
+            <Anchor component={Link} to="/payments">
+              See it in Transactions
+            </Anchor>
+          )}
+        </Alert>
+      )}
+      {sent && sent.outcome !== 'applied' && (
+        <Alert color="orange" mt="sm" title="Not recorded">
+          The bank&apos;s message was answered &quot;{sent.outcome}&quot;: nothing was added to Transactions.
         </Alert>
       )}
     </Card>
