@@ -76,6 +76,30 @@ test('a transfer to the store’s fixed account lands in Transactions with its f
   await expect(row).toContainText('Ojota');
   await shoot(page, 'money-in-transactions');
 
+  // Settings > Bank account: the bank's name for the account shows before it is saved.
+  await page.goto('/settings');
+  await page.getByRole('link', { name: /Bank account/ }).click();
+  await expect(page).toHaveURL(/\/add-account$/);
+  const form = page.getByRole('form', { name: 'Add a bank account' });
+  await form.getByRole('combobox', { name: 'Bank' }).fill('First Bank');
+  await page.getByRole('option', { name: 'First Bank of Nigeria' }).click();
+  // CBN's worked example: a valid NUBAN, but the sandbox's "no such account" test value (000...).
+  await form.getByLabel('Account number').fill('0000014579');
+  await expect(form.getByRole('alert')).toContainText(
+    'There is no account with this number at First Bank of Nigeria.',
+  );
+  await expect(form.getByRole('button', { name: 'Save account' })).toBeDisabled();
+  await form.getByRole('combobox', { name: 'Bank' }).fill('Guaranty');
+  await page.getByRole('option', { name: 'Guaranty Trust Bank' }).click();
+  await form.getByLabel('Account number').fill('0123456785');
+  const name = form.getByTestId('resolved-name');
+  await expect(name).toContainText(/[A-Z]+ [A-Z]+ [A-Z]+/);
+  const accountName = (await name.innerText()).replace('Account name', '').trim();
+  await form.getByRole('button', { name: 'Save account' }).click();
+  await expect(page.getByTestId('bank-account')).toContainText(accountName);
+  await expect(page.getByTestId('bank-account')).toContainText('Guaranty Trust Bank · 0123456785');
+  await shoot(page, 'money-in-bank-account');
+
   // The till: "bank transfer (fixed)" shows the store's account to read to the customer.
   const api = apiAs(request, { token: data.token as string, deviceId });
   await api.post(`/v2/business/${b}/products/`, {
@@ -118,6 +142,8 @@ test('a transfer to the store’s fixed account lands in Transactions with its f
   await cashier.goto('/payments');
   await expect(cashier.getByText('Not allowed for your role')).toBeVisible();
   await expect(cashier.getByText('₦25,000.00')).toHaveCount(0);
+  await cashier.goto('/add-account');
+  await expect(cashier.getByRole('form', { name: 'Add a bank account' })).toHaveCount(0);
   await cashier.screenshot({ path: `${SHOTS}/money-in-cashier-375.png`, fullPage: true });
   await cashierContext.close();
 });

@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { accountsAdminRoutes, accountsGuestRoutes } from '@/features/accounts/routes';
+import { bankAccountsRoutes } from '@/features/bank-accounts/routes';
 import { bankTransactionsRoutes } from '@/features/bank-transactions/routes';
 import { businessRoutes } from '@/features/business/routes';
 import { categoriesRoutes } from '@/features/categories/routes';
@@ -74,6 +75,7 @@ export const router = createBrowserRouter([
                 element: <AdminOnly />,
                 children: [
                   ...paymentOptionsRoutes,
+                  ...bankAccountsRoutes,
                   ...businessRoutes,
                   ...staffRoutes,
                   ...accountsAdminRoutes,

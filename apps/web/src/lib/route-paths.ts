@@ -48,6 +48,7 @@ export const paths = {
   PaymentMethod: '/payment-methods',
   Payments: '/payments',
   FixedAccount: '/fixed-account',
+  AddAccount: '/add-account',
 } as const;
 
 export type RouteName = keyof typeof paths;

@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
 import {
+  IconBuildingBank,
   IconBuildingStore,
   IconChevronRight,
   IconCreditCardPay,
@@ -65,6 +66,13 @@ const ENTRIES: Entry[] = [
     label: 'Payment methods',
     description: 'How customers can pay at the till',
     icon: IconCreditCardPay,
+    adminOnly: true,
+  },
+  {
+    route: 'AddAccount',
+    label: 'Bank account',
+    description: 'Where your money is paid out to',
+    icon: IconBuildingBank,
     adminOnly: true,
   },
   {
