@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { login, type Call } from './demo-api.js';
 import { sql, type RawBuilder } from 'kysely';
 import { LOYALTY_TOKEN_HEADER } from '@ms/contracts';
 import type { Database } from '../db/database.js';
@@ -187,45 +188,6 @@ const REFUND_REASONS = [
 ];
 const SHORT_NOTES = ['Short: change given twice', 'Short: counted again, could not find it'];
 const OVER_NOTES = ['Over: customer left their change', 'Over: counted twice, still over'];
-
-// ---------------------------------------------------------------------------------------------
-// The API, as the demo's users
-
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH';
-/** One request as a user; answers the envelope's `data` (typed by the caller), throws on an error status. */
-type Call = <T = unknown>(
-  method: Method,
-  url: string,
-  body?: unknown,
-  headers?: Record<string, string>,
-) => Promise<T>;
-
-const DEVICE = 'demo-seed';
-
-const callAs =
-  (app: FastifyInstance, token: string): Call =>
-  async <T>(method: Method, url: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const res = await app.inject({
-      method,
-      url,
-      headers: { platform: 'web', deviceid: DEVICE, authorization: `Bearer ${token}`, ...headers },
-      ...(body === undefined ? {} : { payload: body as object }),
-    });
-    if (res.statusCode >= 300)
-      throw new Error(`demo history: ${method} ${url} answered ${res.statusCode}: ${res.body}`);
-    return res.json().data as T;
-  };
-
-const login = async (app: FastifyInstance, who: { email: string; password: string }): Promise<Call> => {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/v1/auth/login',
-    headers: { platform: 'web', deviceid: DEVICE },
-    payload: who,
-  });
-  if (res.statusCode !== 200) throw new Error(`demo history: login ${who.email}: ${res.body}`);
-  return callAs(app, res.json().data.token as string);
-};
 
 // ---------------------------------------------------------------------------------------------
 

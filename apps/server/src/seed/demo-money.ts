@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { nubanOf } from '../providers/banking/index.js';
+import { login } from './demo-api.js';
 
 /**
  * The demo's money in (issue 14), made through the product's own API in process: a fixed account for
@@ -7,8 +8,6 @@ import { nubanOf } from '../providers/banking/index.js';
  * customers over the last days through the sandbox rail's signed events, so Transactions has something
  * to show from the first login.
  */
-
-const DEVICE = 'demo-seed';
 
 const PAYERS = [
   'ADEBAYO TUNDE',
@@ -32,25 +31,7 @@ export const seedDemoMoney = async (input: {
   days: number;
 }): Promise<DemoMoneySummary> => {
   const { app, businessId: b } = input;
-  const login = await app.inject({
-    method: 'POST',
-    url: '/v1/auth/login',
-    headers: { platform: 'web', deviceid: DEVICE },
-    payload: input.admin,
-  });
-  if (login.statusCode !== 200) throw new Error(`demo money: login: ${login.body}`);
-  const token = login.json().data.token as string;
-  const call = async <T>(method: 'GET' | 'POST', url: string, body?: object): Promise<T> => {
-    const res = await app.inject({
-      method,
-      url,
-      headers: { platform: 'web', deviceid: DEVICE, authorization: `Bearer ${token}` },
-      ...(body ? { payload: body } : {}),
-    });
-    if (res.statusCode >= 300)
-      throw new Error(`demo money: ${method} ${url} answered ${res.statusCode}: ${res.body}`);
-    return res.json().data as T;
-  };
+  const call = await login(app, input.admin);
 
   const accounts: string[] = [];
   for (const store of input.stores) {
@@ -67,12 +48,8 @@ export const seedDemoMoney = async (input: {
   });
 
   // Transfers come through the sandbox rail's simulator, which a production server does not have.
-  const sandbox = await app.inject({
-    method: 'GET',
-    url: '/v1/sandbox/banking',
-    headers: { platform: 'web', deviceid: DEVICE, authorization: `Bearer ${token}` },
-  });
-  if (sandbox.statusCode !== 200) return { fixedAccounts: accounts.length, transfers: 0 };
+  const sandbox = await call<{ sandbox: boolean }>('GET', '/v1/sandbox/banking').catch(() => null);
+  if (!sandbox?.sandbox) return { fixedAccounts: accounts.length, transfers: 0 };
   let transfers = 0;
   const now = Date.now();
   for (let day = input.days - 1; day >= 0; day--) {

@@ -3,6 +3,7 @@ import type { Deps } from '../../deps.js';
 import { HttpError, badRequest } from '../../lib/errors.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { BankingError } from '../../providers/banking/index.js';
+import { loadBusinessData } from '../business/index.js';
 import { assertStoreAccess } from '../stores/index.js';
 import { findFixedAccount, insertFixedAccount, listFixedAccountRows } from './fixed-accounts.repository.js';
 
@@ -24,16 +25,12 @@ export const createFixedAccount = async (
   const store = await assertStoreAccess(deps.db, auth, body.store_id);
   const existing = await findFixedAccount(deps.db, auth.businessId, store.id, body.bank_code);
   if (existing) return { account: existing, created: false };
-  const business = await deps.db
-    .selectFrom('businesses')
-    .select('name')
-    .where('id', '=', auth.businessId)
-    .executeTakeFirstOrThrow();
+  const business = await loadBusinessData(deps.db, auth.businessId);
   const opened = await deps.banking
     .openVirtualAccount({
       reference: `fixed:${auth.businessId}:${store.id}:${body.bank_code}`,
       bankCode: body.bank_code,
-      accountName: body.account_name || `${business.name} ${store.name}`,
+      accountName: body.account_name || `${business?.name ?? ''} ${store.name}`.trim(),
     })
     .catch((error: unknown) => {
       if (error instanceof BankingError && error.failure === 'invalid') throw badRequest(error.message);
