@@ -1,18 +1,5 @@
 import { useState } from 'react';
-import {
-  Badge,
-  Button,
-  Card,
-  Chip,
-  Group,
-  Select,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Badge, Button, Card, Group, Select, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowDownLeft, IconBuildingBank } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -21,7 +8,8 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Empty, LoadError, NotAllowed } from '@/components/ui/query-states';
 import { SummaryStat } from '@/components/ui/summary-stat';
 import { formatDateTime } from '@/lib/date-time';
-import { RANGE_PRESETS, rangeFor, type RangePreset } from '@/lib/day-ranges';
+import { rangeFor, type RangePreset } from '@/lib/day-ranges';
+import { DayRangeFilter } from '@/components/ui/day-range-filter';
 import { paths } from '@/lib/route-paths';
 import { hasPermission, useSession } from '@/lib/session-store';
 import { useMyStores } from '@/features/stores';
@@ -135,31 +123,7 @@ const Transactions = () => {
         }
       />
       <Stack gap="xs">
-        <Chip.Group value={preset} onChange={(v) => setPreset(v as RangePreset)}>
-          <Group gap={6} role="radiogroup" aria-label="Date range">
-            {RANGE_PRESETS.map((p) => (
-              <Chip key={p.value} value={p.value} size="sm">
-                {p.label}
-              </Chip>
-            ))}
-          </Group>
-        </Chip.Group>
-        {preset === 'custom' && (
-          <Group gap="xs" grow>
-            <TextInput
-              type="date"
-              label="From"
-              value={custom.from}
-              onChange={(e) => setCustom({ ...custom, from: e.currentTarget.value })}
-            />
-            <TextInput
-              type="date"
-              label="To"
-              value={custom.to}
-              onChange={(e) => setCustom({ ...custom, to: e.currentTarget.value })}
-            />
-          </Group>
-        )}
+        <DayRangeFilter preset={preset} onPreset={setPreset} custom={custom} onCustom={setCustom} />
         <Select
           label="Store"
           placeholder="All my stores"

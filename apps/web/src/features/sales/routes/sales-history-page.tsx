@@ -1,18 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { SummaryStat } from '@/components/ui/summary-stat';
-import {
-  Alert,
-  Button,
-  Chip,
-  Group,
-  Select,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Tabs,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Select, SimpleGrid, Skeleton, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconChartBar, IconReceipt, IconSearch } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -23,7 +11,8 @@ import { hasPermission, useSession } from '@/lib/session-store';
 import { useMyStores } from '@/features/stores';
 import { useSalesPage, useUnpaidSales, type SaleFilters } from '../api/sales';
 import { SalesList } from '../components/sales-list';
-import { RANGE_PRESETS, rangeFor, type RangePreset } from '@/lib/day-ranges';
+import { rangeFor, type RangePreset } from '@/lib/day-ranges';
+import { DayRangeFilter } from '@/components/ui/day-range-filter';
 import { Pager, pageCount } from '@/components/ui/pager';
 
 const PAGE_SIZE = 20;
@@ -125,43 +114,18 @@ const SalesHistoryPage = () => {
       {tab === 'all' && canView && (
         <>
           <Stack gap="xs">
-            <Chip.Group
-              value={preset}
-              onChange={(v) => {
-                setPreset(v as RangePreset);
+            <DayRangeFilter
+              preset={preset}
+              onPreset={(p) => {
+                setPreset(p);
                 reset();
               }}
-            >
-              <Group gap={6} role="radiogroup" aria-label="Date range">
-                {RANGE_PRESETS.map((p) => (
-                  <Chip key={p.value} value={p.value} size="sm">
-                    {p.label}
-                  </Chip>
-                ))}
-              </Group>
-            </Chip.Group>
-            {preset === 'custom' && (
-              <Group gap="xs" grow>
-                <TextInput
-                  type="date"
-                  label="From"
-                  value={custom.from}
-                  onChange={(e) => {
-                    setCustom({ ...custom, from: e.currentTarget.value });
-                    reset();
-                  }}
-                />
-                <TextInput
-                  type="date"
-                  label="To"
-                  value={custom.to}
-                  onChange={(e) => {
-                    setCustom({ ...custom, to: e.currentTarget.value });
-                    reset();
-                  }}
-                />
-              </Group>
-            )}
+              custom={custom}
+              onCustom={(c) => {
+                setCustom(c);
+                reset();
+              }}
+            />
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs">
               <Select
                 label="Store"
