@@ -16,6 +16,7 @@ import type { Env } from './config/env.js';
 import type { Database } from './db/database.js';
 import type { Notifier } from './db/notify.js';
 import type { Deps } from './deps.js';
+import type { Jobs } from './jobs/index.js';
 import { createTokenService } from './lib/tokens.js';
 import { authPlugin } from './plugins/auth.js';
 import { envelopePlugin } from './plugins/envelope.js';
@@ -105,6 +106,8 @@ export type BuildOptions = {
   env: Env;
   db: Database;
   notifier: Notifier;
+  /** The started job queue; this app's workers stop when it closes. */
+  jobs: Jobs;
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them for secrets). */
   logStream?: NodeJS.WritableStream;
@@ -115,6 +118,7 @@ export const buildApp = async ({
   env,
   db,
   notifier,
+  jobs,
   logger = true,
   logStream,
 }: BuildOptions): Promise<FastifyInstance> => {
@@ -129,10 +133,13 @@ export const buildApp = async ({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const appJobs = jobs.scoped(app.log);
+  app.addHook('onClose', () => appJobs.close());
   const deps: Deps = {
     env,
     db,
     notifier,
+    jobs: appJobs,
     tokens: createTokenService(env.jwtSecret),
     rateLimiter: createRateLimiter(db),
     notifications: createNotifications(env.notifications, db),

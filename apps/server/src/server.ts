@@ -4,6 +4,7 @@ import { serverBackups } from './backup/commands.js';
 import { readEnv } from './config/env.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { startJobs } from './jobs/index.js';
 import { createDemo, DEMO, demoExists } from './seed/demo.js';
 
 /**
@@ -13,7 +14,8 @@ import { createDemo, DEMO, demoExists } from './seed/demo.js';
 const worker = async () => {
   const env = readEnv();
   const handle = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
-  const app = await buildApp({ env, db: handle.db, notifier: handle.notifier });
+  const jobs = await startJobs(handle);
+  const app = await buildApp({ env, db: handle.db, notifier: handle.notifier, jobs });
   await app.listen({ port: env.port, host: env.host });
   app.log.info({ pid: process.pid }, 'server process started');
   process.send?.('listening');
@@ -22,6 +24,7 @@ const worker = async () => {
     if (stopping) return;
     stopping = true;
     await app.close();
+    await jobs.stop();
     await handle.close();
     process.exit(0);
   };
@@ -71,12 +74,13 @@ const main = async () => {
   const backups = await serverBackups({ dataDir: env.dataDir, databaseUrl: env.databaseUrl });
   const handle = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
   await migrateToLatest(handle.db);
-  const app = await buildApp({ env, db: handle.db, notifier: handle.notifier });
+  const jobs = await startJobs(handle);
+  const app = await buildApp({ env, db: handle.db, notifier: handle.notifier, jobs });
   if (env.seedDemo && !(await demoExists(handle.db))) {
     // The demo's history is made through the API in process, on a second, quiet instance of the
     // app (no line per request), before the server listens.
     const started = performance.now();
-    const quiet = await buildApp({ env, db: handle.db, notifier: handle.notifier, logger: false });
+    const quiet = await buildApp({ env, db: handle.db, notifier: handle.notifier, jobs, logger: false });
     try {
       const made = await createDemo(handle.db, { history: { app: quiet } });
       if (made)
@@ -121,6 +125,7 @@ const main = async () => {
     backups.stopSchedule();
     await stopServers();
     await app.close();
+    await jobs.stop();
     await handle.close();
     await backups.release();
     process.exit(0);

@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
+import { startJobs } from '../src/jobs/index.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -30,6 +31,8 @@ export default async function setup(project: TestProject) {
     const dir = mkdtempSync(join(tmpdir(), 'ms-pglite-template-'));
     const handle = await openDatabase({ dataDir: null });
     await migrateToLatest(handle.db);
+    // The job queue's schema too, so each test file's queue starts on an installed one.
+    await (await startJobs(handle)).stop();
     const dump = await handle.pglite!.dumpDataDir('none');
     await handle.close();
     const file = join(dir, 'template.tar');
@@ -46,6 +49,7 @@ export default async function setup(project: TestProject) {
   target.pathname = `/${template}`;
   const handle = await openDatabase({ databaseUrl: target.toString() });
   await migrateToLatest(handle.db);
+  await (await startJobs(handle)).stop();
   await handle.close();
   project.provide('templateDatabase', template);
 

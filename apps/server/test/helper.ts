@@ -10,6 +10,7 @@ import { readEnv, type Env } from '../src/config/env.js';
 import { openDatabase, type Database, type DatabaseHandle } from '../src/db/database.js';
 import type { Notifier } from '../src/db/notify.js';
 import { migrateToLatest } from '../src/db/migrate.js';
+import { startJobs, type Jobs } from '../src/jobs/index.js';
 import { newId } from '../src/lib/ids.js';
 import { hashPassword } from '../src/modules/accounts/passwords.js';
 
@@ -21,6 +22,7 @@ export type TestApp = {
   app: FastifyInstance;
   db: Database;
   notifier: Notifier;
+  jobs: Jobs;
   /**
    * Runs SQL on a connection of its own, not through the app's database handle: a write as another
    * server process (or someone in psql) would make it.
@@ -78,11 +80,14 @@ export const createTestApp = async (
     ...(pgliteTemplate ? { startFrom: new Blob([readFileSync(pgliteTemplate)]) } : {}),
   });
   if (!databaseUrl && !pgliteTemplate) await migrateToLatest(handle.db);
+  const jobs = await startJobs(handle);
   const config = {
     ...readEnv([], {
       DATA_DIR: dataDir,
       JWT_SECRET: 'test-secret-0123456789-abcdefghij',
       BANKING_SANDBOX_LATENCY_MS: '0',
+      BANKING_SANDBOX_DUPLICATE_RATE: '0',
+      BANKING_SANDBOX_RETRY_SECONDS: '1',
     }),
     webDist: join(dataDir, 'no-web'),
     ...env,
@@ -91,6 +96,7 @@ export const createTestApp = async (
     env: config,
     db: handle.db,
     notifier: handle.notifier,
+    jobs,
     logger: Boolean(logStream),
     ...(logStream ? { logStream } : {}),
   });
@@ -99,9 +105,11 @@ export const createTestApp = async (
     app,
     db: handle.db,
     notifier: handle.notifier,
+    jobs,
     queryAsAnotherProcess: queryOutside(handle, databaseUrl),
     close: async () => {
       await app.close();
+      await jobs.stop();
       await handle.close();
       await dropDatabase?.();
     },

@@ -23,6 +23,18 @@ export type Env = {
    * derived from the signing secret, so the sandbox and the webhook agree without configuration.
    */
   bankingWebhookSecret: string;
+  /**
+   * Where the sandbox rail delivers its events (BANKING_WEBHOOK_URL); default this server's own
+   * POST /v1/webhooks/banking at the address it listens on.
+   */
+  bankingWebhookUrl: string | undefined;
+  /**
+   * The sandbox rail as the real ones are: an event is sometimes delivered twice
+   * (BANKING_SANDBOX_DUPLICATE_RATE, a share from 0 to 1, default 0.1), and a failed delivery is
+   * retried after BANKING_SANDBOX_RETRY_SECONDS (default 5), doubling each time.
+   */
+  bankingSandboxDuplicateRate: number;
+  bankingSandboxRetrySeconds: number;
   /** The fee on a transfer received: a share in basis points, capped (TRANSFER_IN_FEE_BPS, _CAP_KOBO). */
   transferInFee: { bps: number; capKobo: number };
   logLevel: string;
@@ -85,9 +97,18 @@ const parseLatency = (value: string | undefined): number => {
   return Number(value);
 };
 
+/** A share from 0 to 1 (a probability). */
+const parseShare = (name: string, value: string | undefined, fallback: number): number => {
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0 || n > 1)
+    throw new Error(`${name} must be a number from 0 to 1, got ${value}`);
+  return n;
+};
+
 /** The signing secret: JWT_SECRET, else one generated once and kept in the data folder. */
-const loadSecret = (dataDir: string): string => {
-  if (process.env.JWT_SECRET) return process.env.JWT_SECRET;
+const loadSecret = (dataDir: string, source: NodeJS.ProcessEnv): string => {
+  if (source.JWT_SECRET) return source.JWT_SECRET;
   const file = join(dataDir, 'jwt-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
@@ -101,7 +122,7 @@ export const readEnv = (argv: string[] = process.argv, source: NodeJS.ProcessEnv
   const port = Number(source.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`PORT must be a port number, got ${source.PORT}`);
-  const jwtSecret = loadSecret(dataDir);
+  const jwtSecret = loadSecret(dataDir, source);
   return {
     port,
     host: source.HOST ?? '0.0.0.0',
@@ -116,6 +137,18 @@ export const readEnv = (argv: string[] = process.argv, source: NodeJS.ProcessEnv
     bankingWebhookSecret:
       source.BANKING_WEBHOOK_SECRET ||
       createHmac('sha256', jwtSecret).update('banking-webhook').digest('hex'),
+    bankingWebhookUrl: source.BANKING_WEBHOOK_URL || undefined,
+    bankingSandboxDuplicateRate: parseShare(
+      'BANKING_SANDBOX_DUPLICATE_RATE',
+      source.BANKING_SANDBOX_DUPLICATE_RATE,
+      0.1,
+    ),
+    bankingSandboxRetrySeconds: wholeNumber(
+      'BANKING_SANDBOX_RETRY_SECONDS',
+      source.BANKING_SANDBOX_RETRY_SECONDS,
+      5,
+      3600,
+    ),
     transferInFee: {
       bps: wholeNumber('TRANSFER_IN_FEE_BPS', source.TRANSFER_IN_FEE_BPS, 100, 9_999),
       capKobo: wholeNumber('TRANSFER_IN_FEE_CAP_KOBO', source.TRANSFER_IN_FEE_CAP_KOBO, 30_000, 1e12),

@@ -24,7 +24,9 @@ pg.types.setTypeParser(INT8, (value) => Number(value));
 export type DatabaseHandle = {
   db: Database;
   kind: 'postgres' | 'pglite';
-  /** The embedded instance (for backups); absent on PostgreSQL. */
+  /** The PostgreSQL connection string (for the job queue's own pool); absent on PGlite. */
+  url?: string;
+  /** The embedded instance (for backups and the job queue); absent on PostgreSQL. */
   pglite?: PGlite;
   /** Messages between server processes (LISTEN/NOTIFY), delivered when the sending transaction commits. */
   notifier: Notifier;
@@ -59,6 +61,7 @@ export const openDatabase = async (opts: {
     return {
       db,
       kind: 'postgres',
+      url: opts.databaseUrl,
       notifier,
       close: async () => {
         await notifier.close();

@@ -7,6 +7,7 @@ import {
   type FeeSchedule,
   transferInFee,
 } from '../modules/bank-transactions/index.js';
+import { publishChange } from '../modules/changes/index.js';
 import { fixedAccountOwner } from '../modules/fixed-accounts/index.js';
 import { recordEntry } from '../modules/ledger/index.js';
 import { badRequest } from '../lib/errors.js';
@@ -102,7 +103,10 @@ export const receiveBankEvent = async (
       paid_at: transfer.paid_at,
       ledger_entry_id: entry.entryId,
     });
-    if (recorded) return 'applied';
+    if (recorded) {
+      await publishChange(tx, owner.business_id, { topic: 'payments', stores: [owner.store_id] });
+      return 'applied';
+    }
     await setBankEventOutcome(tx, key, 'duplicate', owner.business_id);
     return 'duplicate';
   });

@@ -245,6 +245,7 @@ describe('sign-in limits per client', () => {
       }),
       db: t.db,
       notifier: t.notifier,
+      jobs: t.jobs,
       logger: false,
     });
     app.get('/whoami', { config: { public: true } }, async (request) => ({ ip: request.ip }));

@@ -36,6 +36,7 @@ beforeAll(async () => {
     },
     db: t.db,
     notifier: t.notifier,
+    jobs: t.jobs,
     logger: false,
   });
   await app.ready();

@@ -6,6 +6,7 @@ import { buildApp } from '../../src/app.js';
 import { readEnv } from '../../src/config/env.js';
 import { openDatabase, type Database, type DatabaseHandle } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
+import { startJobs } from '../../src/jobs/index.js';
 import { seedDemo } from '../../src/seed/demo.js';
 import { queryOutside, type TestApp } from '../helper.js';
 import { dataOf } from '../inventory/inventory-helper.js';
@@ -22,17 +23,20 @@ export const serverOnFolder = async (where: {
 }): Promise<TestApp & { handle: DatabaseHandle }> => {
   const handle = await openDatabase({ databaseUrl: where.databaseUrl, dataDir: where.dataDir });
   if (where.migrate !== false) await migrateToLatest(handle.db);
+  const jobs = await startJobs(handle);
   const env = { ...readEnv([], { DATA_DIR: where.dataDir }), webDist: join(where.dataDir, 'no-web') };
-  const app = await buildApp({ env, db: handle.db, notifier: handle.notifier, logger: false });
+  const app = await buildApp({ env, db: handle.db, notifier: handle.notifier, jobs, logger: false });
   await app.ready();
   return {
     app,
     db: handle.db,
     notifier: handle.notifier,
+    jobs,
     handle,
     queryAsAnotherProcess: queryOutside(handle, where.databaseUrl),
     close: async () => {
       await app.close();
+      await jobs.stop();
       await handle.close();
     },
     request: ({ method, url, token, device = 'test-device-1', body, headers = {} }) =>

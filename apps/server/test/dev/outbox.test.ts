@@ -18,13 +18,20 @@ describe('sandbox outbox', () => {
     const t = await createTestApp();
     opened.push(t);
     const base = { DATA_DIR: '/tmp/ms-outbox-test', JWT_SECRET: 'x'.repeat(32), NODE_ENV: 'production' };
-    const hidden = await buildApp({ env: readEnv([], base), db: t.db, notifier: t.notifier, logger: false });
+    const hidden = await buildApp({
+      env: readEnv([], base),
+      db: t.db,
+      notifier: t.notifier,
+      jobs: t.jobs,
+      logger: false,
+    });
     expect((await hidden.inject({ method: 'GET', url: '/dev/outbox' })).statusCode).toBe(404);
     await hidden.close();
     const shown = await buildApp({
       env: readEnv([], { ...base, EXPOSE_OUTBOX: '1' }),
       db: t.db,
       notifier: t.notifier,
+      jobs: t.jobs,
       logger: false,
     });
     expect((await shown.inject({ method: 'GET', url: '/dev/outbox' })).statusCode).toBe(200);

@@ -134,7 +134,7 @@ export const startReplica = async (t: TestApp) => {
     ...readEnv([], { DATA_DIR: dataDir, JWT_SECRET: 'test-secret-0123456789-abcdefghij' }),
     webDist: join(dataDir, 'no-web'),
   };
-  const app = await buildApp({ env, db: t.db, notifier: t.notifier, logger: false });
+  const app = await buildApp({ env, db: t.db, notifier: t.notifier, jobs: t.jobs, logger: false });
   await app.ready();
   return app;
 };

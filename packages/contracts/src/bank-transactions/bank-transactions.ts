@@ -65,7 +65,7 @@ export type SimulateTransferBody = z.infer<typeof simulateTransferBody>;
 export const simulatedTransfer = z.object({
   event_id: z.string(),
   reference: z.string(),
-  /** What our webhook answered: applied, duplicate, unmatched. */
+  /** What our webhook made of the rail's event: applied, duplicate, unmatched; `sent` while it has not arrived yet. */
   outcome: z.string(),
 });
 export type SimulatedTransfer = z.infer<typeof simulatedTransfer>;

@@ -14,6 +14,7 @@ export const CHANGE_TOPICS = [
   'staff',
   'sales',
   'settings',
+  'payments',
 ] as const;
 export type ChangeTopic = (typeof CHANGE_TOPICS)[number];
 
@@ -29,6 +30,7 @@ export const CHANGE_TOPIC_READERS: Record<ChangeTopic, readonly PermissionKey[]>
   staff: ['settings.users_roles'],
   sales: ['sales_history.view'],
   settings: [],
+  payments: ['transactions.manage_payments', 'transactions.payouts'],
 };
 
 /**

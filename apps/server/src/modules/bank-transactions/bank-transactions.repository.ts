@@ -47,6 +47,20 @@ export const storeBankEvent = async (
   return { stored: false, status: first.status };
 };
 
+/** The status a stored event was left with; null before it arrived. */
+export const bankEventStatus = async (
+  db: Tx,
+  key: { provider: string; eventId: string },
+): Promise<BankEventStatus | null> =>
+  (
+    await db
+      .selectFrom('bank_events')
+      .select('status')
+      .where('provider', '=', key.provider)
+      .where('event_id', '=', key.eventId)
+      .executeTakeFirst()
+  )?.status ?? null;
+
 /** What became of a stored event (an unmatched one applied on a later delivery, a repeat). */
 export const setBankEventOutcome = async (
   tx: InTx,

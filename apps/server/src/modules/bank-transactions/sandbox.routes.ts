@@ -1,19 +1,34 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope, simulatedTransfer, simulateTransferBody, toKobo } from '@ms/contracts';
 import type { Deps } from '../../deps.js';
-import { HttpError, notFound } from '../../lib/errors.js';
+import { notFound } from '../../lib/errors.js';
 import { authOf, permission } from '../../plugins/auth.js';
 import { ok } from '../../plugins/envelope.js';
-import { sandboxTransferEvent, SIGNATURE_HEADER, signBody } from '../../providers/banking/index.js';
+import { sandboxOutbox, sandboxTransferEvent } from '../../providers/banking/index.js';
+import { bankEventStatus } from './bank-transactions.repository.js';
 import { fixedAccountByNumber } from '../fixed-accounts/index.js';
+
+/** How long the simulator waits for the rail's delivery before answering that it is on its way. */
+const WAIT_MS = 5_000;
+
+/** The event's status once the webhook has kept it, or null if it has not arrived within `ms`. */
+const arrival = async (db: Deps['db'], key: { provider: string; eventId: string }, ms: number) => {
+  const until = Date.now() + ms;
+  for (let pause = 20; ; pause = Math.min(pause * 2, 250)) {
+    const status = await bankEventStatus(db, key);
+    if (status || Date.now() > until) return status;
+    await new Promise((resolve) => setTimeout(resolve, pause));
+  }
+};
 
 /**
  * The sandbox's "make money arrive" (issue 14): registered only with the sandbox rail and never in
- * production. A payer sends money to one of the caller's fixed accounts; the rail's event is signed
- * and delivered to POST /v1/webhooks/banking as the rail would deliver it, and the webhook's answer
- * is returned.
+ * production. A payer sends money to one of the caller's fixed accounts; the rail's event goes out
+ * through the sandbox's delivery queue (signed, over HTTP, retried) like any rail event, and the
+ * answer says what our webhook made of it — or `sent` when it has not arrived within 5 s.
  */
 export const bankSandboxRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
+  const outbox = sandboxOutbox(deps.jobs);
   // Tells the app the sandbox is on (404 when it is not), so it offers the test transfer.
   app.get(
     '/v1/sandbox/banking',
@@ -48,27 +63,9 @@ export const bankSandboxRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) 
         narration: body.narration || null,
         ...(body.paid_at ? { now: new Date(body.paid_at) } : {}),
       });
-      const raw = JSON.stringify(event);
-      const delivered = await app.inject({
-        method: 'POST',
-        url: '/v1/webhooks/banking',
-        headers: {
-          'content-type': 'application/json',
-          [SIGNATURE_HEADER]: signBody(deps.env.bankingWebhookSecret, raw),
-        },
-        payload: raw,
-      });
-      const answer = delivered.json() as { message?: string };
-      if (delivered.statusCode !== 200)
-        throw new HttpError(
-          502,
-          `The webhook refused the transfer: ${answer.message ?? delivered.statusCode}`,
-        );
-      return ok({
-        event_id: event.id,
-        reference: event.data.reference,
-        outcome: answer.message ?? '',
-      });
+      await outbox.send(event);
+      const outcome = await arrival(deps.db, { provider: deps.env.banking, eventId: event.id }, WAIT_MS);
+      return ok({ event_id: event.id, reference: event.data.reference, outcome: outcome ?? 'sent' });
     },
   );
 };

@@ -1,13 +1,48 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Deps } from '../../deps.js';
 import { receiveBankEvent } from '../../flows/receive-bank-event.js';
 import { badRequest, unauthorized } from '../../lib/errors.js';
-import { SIGNATURE_HEADER, verifySignature } from '../../providers/banking/index.js';
+import {
+  SIGNATURE_HEADER,
+  startSandboxDelivery,
+  verifySignature,
+  type WebhookTransport,
+} from '../../providers/banking/index.js';
+
+const WEBHOOK_PATH = '/v1/webhooks/banking';
+
+/**
+ * How the sandbox rail reaches this webhook: over HTTP at BANKING_WEBHOOK_URL, else at the address
+ * this server listens on; in process (Fastify's inject, the same route and parser) only when the app
+ * is not listening (the demo's seeding before start, tests).
+ */
+const selfTransport =
+  (app: FastifyInstance, configuredUrl: string | undefined): WebhookTransport =>
+  async (rawBody, signature) => {
+    const headers = { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature };
+    const address = app.server.listening ? app.server.address() : null;
+    const url =
+      configuredUrl ??
+      (address && typeof address === 'object'
+        ? `http://${['0.0.0.0', '::'].includes(address.address) ? '127.0.0.1' : address.address}:${address.port}${WEBHOOK_PATH}`
+        : null);
+    if (!url)
+      return (await app.inject({ method: 'POST', url: WEBHOOK_PATH, headers, payload: rawBody })).statusCode;
+    const res = await fetch(url, {
+      method: 'POST',
+      headers,
+      body: rawBody,
+      signal: AbortSignal.timeout(10_000),
+    });
+    await res.arrayBuffer();
+    return res.status;
+  };
 
 /**
  * POST /v1/webhooks/banking: the bank rail's events. The signature is checked over the raw body
  * before anything is parsed; a bad one is refused (401) and nothing is stored. The event is stored
- * and applied in one short transaction, then answered 200, so a repeated delivery stops.
+ * and applied in one short transaction, then answered 200, so a repeated delivery stops. With the
+ * sandbox rail, this process also runs the rail's deliveries (providers/banking/sandbox-delivery).
  */
 export const bankWebhookRoutes: FastifyPluginAsync<Deps> = async (app, deps) => {
   // This plugin's own parser: the route needs the bytes the signature was made over.
@@ -17,7 +52,7 @@ export const bankWebhookRoutes: FastifyPluginAsync<Deps> = async (app, deps) => 
     (_req, body, done) => done(null, body),
   );
   app.post(
-    '/v1/webhooks/banking',
+    WEBHOOK_PATH,
     { config: { public: true }, schema: { tags: ['webhooks'], summary: "The bank rail's signed events" } },
     async (request) => {
       const raw = request.body;
@@ -46,4 +81,11 @@ export const bankWebhookRoutes: FastifyPluginAsync<Deps> = async (app, deps) => 
       return { status: true, message: outcome, data: null };
     },
   );
+  if (deps.env.banking === 'sandbox' && deps.env.bankingSandboxAllowed)
+    await startSandboxDelivery(deps.jobs, {
+      secret: deps.env.bankingWebhookSecret,
+      transport: selfTransport(app, deps.env.bankingWebhookUrl),
+      duplicateRate: deps.env.bankingSandboxDuplicateRate,
+      retrySeconds: deps.env.bankingSandboxRetrySeconds,
+    });
 };

@@ -11,6 +11,13 @@ export {
 export { isValidNuban, nubanOf } from './nuban.js';
 export { sandboxTransferEvent } from './sandbox-events.js';
 export {
+  SANDBOX_DELIVERY_QUEUE,
+  sandboxOutbox,
+  startSandboxDelivery,
+  type SandboxOutbox,
+  type WebhookTransport,
+} from './sandbox-delivery.js';
+export {
   bankEventEnvelope,
   signBody,
   SIGNATURE_HEADER,

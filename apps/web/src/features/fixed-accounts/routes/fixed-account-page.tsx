@@ -184,7 +184,13 @@ const TestTransfer = ({ accounts }: { accounts: FixedAccount[] }) => {
           )}
         </Alert>
       )}
-      {sent && sent.outcome !== 'applied' && (
+      {sent?.outcome === 'sent' && (
+        <Alert color="blue" mt="sm" title="On its way">
+          The bank has not delivered {formatMoney(sent.amount)} to {sent.account} yet. It shows in
+          Transactions as soon as it lands.
+        </Alert>
+      )}
+      {sent && sent.outcome !== 'applied' && sent.outcome !== 'sent' && (
         <Alert color="orange" mt="sm" title="Not recorded">
           The bank&apos;s message was answered &quot;{sent.outcome}&quot;: nothing was added to Transactions.
         </Alert>
