@@ -22,7 +22,7 @@ import { authPlugin } from './plugins/auth.js';
 import { envelopePlugin } from './plugins/envelope.js';
 import { createRateLimiter } from './plugins/rate-limit.js';
 import { requestLogPlugin } from './plugins/request-log.js';
-import { createBanking } from './providers/banking/index.js';
+import { createBanking, sandboxOutbox } from './providers/banking/index.js';
 import { createNotifications } from './providers/notifications/index.js';
 import { registerModules } from './modules/index.js';
 
@@ -146,6 +146,8 @@ export const buildApp = async ({
     banking: createBanking(env.banking, {
       latencyMs: env.bankingLatencyMs,
       sandboxAllowed: env.bankingSandboxAllowed,
+      outbox: sandboxOutbox(appJobs),
+      transferSeconds: env.bankingSandboxTransferSeconds,
     }),
   };
 

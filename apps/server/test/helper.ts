@@ -23,6 +23,8 @@ export type TestApp = {
   db: Database;
   notifier: Notifier;
   jobs: Jobs;
+  /** The configuration the app was built with. */
+  env: Env;
   /**
    * Runs SQL on a connection of its own, not through the app's database handle: a write as another
    * server process (or someone in psql) would make it.
@@ -88,6 +90,8 @@ export const createTestApp = async (
       BANKING_SANDBOX_LATENCY_MS: '0',
       BANKING_SANDBOX_DUPLICATE_RATE: '0',
       BANKING_SANDBOX_RETRY_SECONDS: '1',
+      BANKING_SANDBOX_TRANSFER_SECONDS: '0',
+      PAYOUT_RETRY_SECONDS: '1',
     }),
     webDist: join(dataDir, 'no-web'),
     ...env,
@@ -106,6 +110,7 @@ export const createTestApp = async (
     db: handle.db,
     notifier: handle.notifier,
     jobs,
+    env: config,
     queryAsAnotherProcess: queryOutside(handle, databaseUrl),
     close: async () => {
       await app.close();

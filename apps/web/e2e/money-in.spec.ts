@@ -4,8 +4,9 @@ import { PASSWORD, apiAs, pinDeviceId, settled, signUpByApi, uniqueEmail } from 
 /**
  * Money in, end to end against the sandbox bank rail (issue 14): the owner opens a fixed account for
  * the store, the sandbox sends ₦25,000 to it as the bank would (a signed event to the webhook), and
- * the transfer shows in Transactions with its fee. A cashier of that store sees the account number
- * (to read it to a customer) but not the transactions.
+ * the transfer shows in Transactions with its fee; with a bank account added, the payout sends what is
+ * owed and turns paid when the bank answers. A cashier of that store sees the account number (to read
+ * it to a customer) but not the transactions or the payouts.
  */
 
 const SHOTS = 'test-results/screenshots';
@@ -100,6 +101,31 @@ test('a transfer to the store’s fixed account lands in Transactions with its f
   await expect(page.getByTestId('bank-account')).toContainText('Guaranty Trust Bank · 0123456785');
   await shoot(page, 'money-in-bank-account');
 
+  // Payouts: what is owed goes to that account (the sandbox pays out now instead of tomorrow morning).
+  await page.goto('/payments');
+  await page.getByRole('link', { name: 'Payouts' }).click();
+  await expect(page).toHaveURL(/\/payments\/payouts$/);
+  await expect(page.getByTestId('payouts-owed')).toHaveText('₦24,750.00');
+  await page.getByRole('button', { name: 'Pay out now' }).click();
+  const payout = page.getByTestId('payout');
+  await expect(payout).toHaveCount(1);
+  await expect(payout).toContainText('₦24,750.00');
+  await expect(payout).toContainText('Guaranty Trust Bank · 0123456785');
+  // The bank answers a few seconds later; the screen follows without a reload.
+  await expect(payout.getByTestId('payout-status')).toHaveText('Paid', { timeout: 30_000 });
+  await expect(page.getByTestId('payouts-owed')).toHaveText('₦0.0');
+  await expect(page.getByTestId('payouts-total')).toHaveText('₦24,750.00');
+  await shoot(page, 'money-in-payouts');
+  await payout.getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/payments\/payout-details\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId('payout-amount')).toHaveText('₦24,750.00');
+  await expect(page.getByText('Your bank received it.')).toBeVisible();
+  const paidOut = page.getByTestId('payout-transaction');
+  await expect(paidOut).toHaveCount(1);
+  await expect(paidOut).toContainText('ADAEZE NWOSU');
+  await expect(paidOut).toContainText('₦24,750.00');
+  await shoot(page, 'money-in-payout-details');
+
   // The till: "bank transfer (fixed)" shows the store's account to read to the customer.
   const api = apiAs(request, { token: data.token as string, deviceId });
   await api.post(`/v2/business/${b}/products/`, {
@@ -142,6 +168,9 @@ test('a transfer to the store’s fixed account lands in Transactions with its f
   await cashier.goto('/payments');
   await expect(cashier.getByText('Not allowed for your role')).toBeVisible();
   await expect(cashier.getByText('₦25,000.00')).toHaveCount(0);
+  await cashier.goto('/payments/payouts');
+  await expect(cashier.getByText('Not allowed for your role')).toBeVisible();
+  await expect(cashier.getByText('₦24,750.00')).toHaveCount(0);
   await cashier.goto('/add-account');
   await expect(cashier.getByRole('form', { name: 'Add a bank account' })).toHaveCount(0);
   await cashier.screenshot({ path: `${SHOTS}/money-in-cashier-375.png`, fullPage: true });

@@ -35,4 +35,5 @@ export * from './payments/payments.js';
 export * from './bank-accounts/bank-accounts.js';
 export * from './fixed-accounts/fixed-accounts.js';
 export * from './bank-transactions/bank-transactions.js';
+export * from './payouts/payouts.js';
 export * from './changes/changes.js';

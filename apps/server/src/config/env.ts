@@ -35,6 +35,12 @@ export type Env = {
    */
   bankingSandboxDuplicateRate: number;
   bankingSandboxRetrySeconds: number;
+  /** How long the sandbox rail takes to settle a payout (BANKING_SANDBOX_TRANSFER_SECONDS, default 5). */
+  bankingSandboxTransferSeconds: number;
+  /** The business's local hour (0-23) from which the day's scheduled payout runs (PAYOUT_HOUR, default 9). */
+  payoutHour: number;
+  /** The first wait before asking the rail again about a payout it did not answer (PAYOUT_RETRY_SECONDS, default 30). */
+  payoutRetrySeconds: number;
   /** The fee on a transfer received: a share in basis points, capped (TRANSFER_IN_FEE_BPS, _CAP_KOBO). */
   transferInFee: { bps: number; capKobo: number };
   logLevel: string;
@@ -143,6 +149,14 @@ export const readEnv = (argv: string[] = process.argv, source: NodeJS.ProcessEnv
       source.BANKING_SANDBOX_DUPLICATE_RATE,
       0.1,
     ),
+    bankingSandboxTransferSeconds: wholeNumber(
+      'BANKING_SANDBOX_TRANSFER_SECONDS',
+      source.BANKING_SANDBOX_TRANSFER_SECONDS,
+      5,
+      86_400,
+    ),
+    payoutHour: wholeNumber('PAYOUT_HOUR', source.PAYOUT_HOUR, 9, 23),
+    payoutRetrySeconds: wholeNumber('PAYOUT_RETRY_SECONDS', source.PAYOUT_RETRY_SECONDS, 30, 3600),
     bankingSandboxRetrySeconds: wholeNumber(
       'BANKING_SANDBOX_RETRY_SECONDS',
       source.BANKING_SANDBOX_RETRY_SECONDS,

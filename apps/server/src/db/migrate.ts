@@ -20,6 +20,7 @@ import * as m0020 from './migrations/0020_ledger.js';
 import * as m0021 from './migrations/0021_bank_accounts.js';
 import * as m0022 from './migrations/0022_fixed_accounts.js';
 import * as m0023 from './migrations/0023_bank_transactions.js';
+import * as m0024 from './migrations/0024_payouts.js';
 
 /** Ordered, forward-only migrations. Add the next file here in order. */
 const migrations: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '0021_bank_accounts': m0021,
   '0022_fixed_accounts': m0022,
   '0023_bank_transactions': m0023,
+  '0024_payouts': m0024,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

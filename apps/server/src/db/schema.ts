@@ -705,7 +705,53 @@ export interface BankTransactionsTable {
   status: 'successful';
   paid_at: Timestamp;
   ledger_entry_id: string;
+  /** The payout paying it now (pending or paid); null while it is still owed. */
+  payout_id: Generated<string | null>;
   created_at: Generated<Date>;
+}
+
+export type SettlementType = 'business' | 'store';
+
+export interface SettlementPreferencesTable {
+  business_id: string;
+  settlement_type: SettlementType;
+  updated_by: string | null;
+  updated_at: Generated<Date>;
+}
+
+export type PayoutStatus = 'pending' | 'paid' | 'failed' | 'reversed';
+
+export interface PayoutsTable {
+  business_id: string;
+  id: string;
+  reference: string;
+  run: 'scheduled' | 'on_demand';
+  /** YYYY-MM-DD, the business day of the run. */
+  settlement_day: string;
+  store_id: string | null;
+  bank_account_id: string;
+  bank_code: string;
+  bank_name: string;
+  account_number: string;
+  account_name: string;
+  amount_kobo: number;
+  transactions_count: number;
+  status: PayoutStatus;
+  failure_reason: string | null;
+  provider: string;
+  provider_reference: string | null;
+  ledger_entry_id: string;
+  created_at: Generated<Date>;
+  sent_at: Date | null;
+  paid_at: Date | null;
+  failed_at: Date | null;
+  reversed_at: Date | null;
+}
+
+export interface PayoutTransactionsTable {
+  business_id: string;
+  payout_id: string;
+  transaction_id: string;
 }
 
 export interface DB {
@@ -760,4 +806,7 @@ export interface DB {
   fixed_accounts: FixedAccountsTable;
   bank_events: BankEventsTable;
   bank_transactions: BankTransactionsTable;
+  settlement_preferences: SettlementPreferencesTable;
+  payouts: PayoutsTable;
+  payout_transactions: PayoutTransactionsTable;
 }

@@ -11,7 +11,14 @@ import { publishChange } from '../modules/changes/index.js';
 import { fixedAccountOwner } from '../modules/fixed-accounts/index.js';
 import { recordEntry } from '../modules/ledger/index.js';
 import { badRequest } from '../lib/errors.js';
-import { bankEventEnvelope, transferReceivedEvent } from '../providers/banking/index.js';
+import {
+  bankEventEnvelope,
+  TRANSFER_OUTCOME_EVENTS,
+  transferOutcomeEvent,
+  transferReceivedEvent,
+} from '../providers/banking/index.js';
+import { lockPayoutByReference } from '../modules/payouts/index.js';
+import { applyPayoutOutcome, type PayoutOutcome } from './payout-outcome.js';
 
 export type BankEventOutcome = 'applied' | 'duplicate' | 'unmatched' | 'ignored';
 
@@ -24,6 +31,8 @@ export type BankEventOutcome = 'applied' | 'duplicate' | 'unmatched' | 'ignored'
  * delivered again once the account is known (an account opened at the rail a moment before our
  * write); a type this server does not act on yet is kept as `ignored`; a signed transfer that does not
  * read as one is kept as `invalid` and refused, so money that arrived always leaves a trace.
+ * What became of a payout (`transfer.success`, `.failed`, `.reversed`) is applied to the payout our
+ * reference names (flows/payout-outcome.ts), once, whatever order the events arrive in.
  */
 export const receiveBankEvent = async (
   db: Database,
@@ -37,6 +46,8 @@ export const receiveBankEvent = async (
   const key = { provider: opts.provider, eventId };
   const base = { ...key, type, rawBody };
 
+  if ((TRANSFER_OUTCOME_EVENTS as readonly string[]).includes(type))
+    return receivePayoutEvent(db, base, body);
   if (type !== 'transfer.received')
     return db
       .transaction()
@@ -109,5 +120,45 @@ export const receiveBankEvent = async (
     }
     await setBankEventOutcome(tx, key, 'duplicate', owner.business_id);
     return 'duplicate';
+  });
+};
+
+type StoredEventBase = { provider: string; eventId: string; type: string; rawBody: string };
+
+/** A payout's outcome from the rail, in one transaction with the payout locked. */
+const receivePayoutEvent = async (
+  db: Database,
+  base: StoredEventBase,
+  body: unknown,
+): Promise<BankEventOutcome> => {
+  const key = { provider: base.provider, eventId: base.eventId };
+  const parsed = transferOutcomeEvent.safeParse(body);
+  if (!parsed.success) {
+    await db
+      .transaction()
+      .execute((tx) => storeBankEvent(tx, { ...base, businessId: null, status: 'invalid' }));
+    throw badRequest(`event: ${parsed.error.issues[0]?.path.join('.') || 'data'} is not valid`);
+  }
+  const { data } = parsed.data;
+  return db.transaction().execute(async (tx) => {
+    const payout = await lockPayoutByReference(tx, data.reference);
+    // The rail's amount must be the payout's: anything else is not ours to apply.
+    const matched = payout && payout.amount_kobo === data.amount ? payout : undefined;
+    const first = await storeBankEvent(tx, {
+      ...base,
+      businessId: matched?.business_id ?? null,
+      status: matched ? 'applied' : 'unmatched',
+    });
+    if (!first.stored && first.status !== 'unmatched') return 'duplicate';
+    if (!matched) return 'unmatched';
+    const type = parsed.data.event.replace('transfer.', '') as PayoutOutcome;
+    const applied = await applyPayoutOutcome(tx, matched, {
+      type,
+      reason: data.reason,
+      at: new Date(data.at),
+    });
+    if (applied === 'duplicate' || !first.stored)
+      await setBankEventOutcome(tx, key, applied, matched.business_id);
+    return applied;
   });
 };

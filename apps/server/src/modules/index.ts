@@ -25,6 +25,7 @@ import { paymentsRoutes } from './payments/payments.routes.js';
 import { changesRoutes } from './changes/changes.routes.js';
 import { bankAccountsRoutes } from './bank-accounts/index.js';
 import { fixedAccountsRoutes } from './fixed-accounts/index.js';
+import { payoutsRoutes } from './payouts/index.js';
 import { bankSandboxRoutes, bankTransactionsRoutes, bankWebhookRoutes } from './bank-transactions/index.js';
 
 /** Every module's routes. A module adds one line here. */
@@ -56,6 +57,7 @@ export const registerModules = async (app: FastifyInstance, deps: Deps): Promise
   await app.register(fixedAccountsRoutes, deps);
   await app.register(bankWebhookRoutes, deps);
   await app.register(bankTransactionsRoutes, deps);
+  await app.register(payoutsRoutes, deps);
   if (deps.env.banking === 'sandbox' && deps.env.bankingSandboxAllowed && !deps.env.isProduction)
     await app.register(bankSandboxRoutes, deps);
 };

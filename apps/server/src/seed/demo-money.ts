@@ -5,8 +5,8 @@ import { login } from './demo-api.js';
 /**
  * The demo's money in (issue 14), made through the product's own API in process: a fixed account for
  * each store, the owner's bank account (named by the sandbox bank's name enquiry), and transfers from
- * customers over the last days through the sandbox rail's signed events, so Transactions has something
- * to show from the first login.
+ * customers over the last days through the sandbox rail's signed events, and a payout of what came
+ * before today, so Transactions and Payouts have something to show from the first login.
  */
 
 const PAYERS = [
@@ -19,7 +19,7 @@ const PAYERS = [
 ];
 const NOTES = ['Provisions', 'Rice and oil', 'Payment for goods', null, 'Balance', 'Drinks'];
 
-export type DemoMoneySummary = { fixedAccounts: number; transfers: number };
+export type DemoMoneySummary = { fixedAccounts: number; transfers: number; payouts: number };
 
 export const seedDemoMoney = async (input: {
   app: FastifyInstance;
@@ -49,10 +49,16 @@ export const seedDemoMoney = async (input: {
 
   // Transfers come through the sandbox rail's simulator, which a production server does not have.
   const sandbox = await call<{ sandbox: boolean }>('GET', '/v1/sandbox/banking').catch(() => null);
-  if (!sandbox?.sandbox) return { fixedAccounts: accounts.length, transfers: 0 };
+  if (!sandbox?.sandbox) return { fixedAccounts: accounts.length, transfers: 0, payouts: 0 };
   let transfers = 0;
+  let payouts = 0;
   const now = Date.now();
   for (let day = input.days - 1; day >= 0; day--) {
+    // What came before today is paid out (the sandbox's "pay out now"), as the morning's run would;
+    // today's transfers are still owed.
+    if (day === 0)
+      payouts += (await call<{ payouts: unknown[] }>('POST', '/v1/sandbox/banking/payouts', {})).payouts
+        .length;
     const count = day === 0 ? 2 : 1 + Math.floor(input.rnd() * 3);
     for (let i = 0; i < count; i++) {
       // Shop hours, 08:00-19:00 Lagos (07:00-18:00 UTC), never later than now.
@@ -70,5 +76,5 @@ export const seedDemoMoney = async (input: {
       transfers++;
     }
   }
-  return { fixedAccounts: accounts.length, transfers };
+  return { fixedAccounts: accounts.length, transfers, payouts };
 };

@@ -32,6 +32,7 @@ export const serverOnFolder = async (where: {
     db: handle.db,
     notifier: handle.notifier,
     jobs,
+    env,
     handle,
     queryAsAnotherProcess: queryOutside(handle, where.databaseUrl),
     close: async () => {

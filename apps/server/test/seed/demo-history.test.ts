@@ -1,3 +1,4 @@
+import { accountBalances } from '../../src/modules/ledger/index.js';
 import { sql, type RawBuilder } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/database.js';
@@ -56,7 +57,7 @@ beforeAll(async () => {
 afterAll(async () => first?.t.close());
 
 describe('the demo history (about 60 days of trading made through the API)', () => {
-  it('has a fixed account per store, a bank account, and a week of transfers received, in the ledger', async () => {
+  it('has a fixed account per store, a bank account, a week of transfers received and a payout, in the ledger', async () => {
     const { t, businessId: b } = first;
     expect(first.money).toMatchObject({ fixedAccounts: 2 });
     const accounts = await t.db
@@ -79,13 +80,21 @@ describe('the demo history (about 60 days of trading made through the API)', () 
     expect(Number(row.n)).toBe(first.money!.transfers);
     expect(Number(row.days)).toBeGreaterThanOrEqual(6);
     expect(Number(row.n)).toBeGreaterThanOrEqual(7);
-    const owed = await t.db
-      .selectFrom('ledger_accounts')
-      .select(['credits_posted', 'debits_posted'])
+    // What came before today was paid out; today's transfers are still owed.
+    expect(first.money).toMatchObject({ payouts: 1 });
+    const payout = await t.db
+      .selectFrom('payouts')
+      .select(['amount_kobo', 'transactions_count'])
       .where('business_id', '=', b)
-      .where('kind', '=', 'collections')
       .executeTakeFirstOrThrow();
-    expect(owed.credits_posted - owed.debits_posted).toBe(Number(row.amount) - Number(row.fee));
+    const unpaid = await sql<{ n: string; net: string }>`
+      SELECT count(*) AS n, COALESCE(sum(amount_kobo - fee_kobo), 0) AS net
+      FROM bank_transactions WHERE business_id = ${b} AND payout_id IS NULL`.execute(t.db);
+    expect(Number(unpaid.rows[0]!.n)).toBe(2);
+    expect(payout.transactions_count).toBe(Number(row.n) - 2);
+    expect(payout.amount_kobo + Number(unpaid.rows[0]!.net)).toBe(Number(row.amount) - Number(row.fee));
+    const collections = (await accountBalances(t.db, b)).find((a) => a.kind === 'collections' && !a.storeId)!;
+    expect(collections.available).toBe(Number(unpaid.rows[0]!.net));
   });
 
   it('is made in a bounded time (the real figure is printed)', () => {

@@ -22,6 +22,8 @@ export const ROUTE_PERMISSIONS: Partial<Record<RouteName, readonly PermissionKey
   SalesHistory: ['sales_history.view', 'pos.make_sale'],
   SalesReport: ['sales_history.view'],
   Payments: ['transactions.manage_payments'],
+  Payouts: ['transactions.payouts'],
+  PayoutDetails: ['transactions.payouts'],
   FixedAccount: ['settings.payment_methods', 'transactions.manage_payments', 'pos.make_sale'],
 };
 

@@ -2,6 +2,7 @@ import { createBrowserRouter, Navigate } from 'react-router';
 import { accountsAdminRoutes, accountsGuestRoutes } from '@/features/accounts/routes';
 import { bankAccountsRoutes } from '@/features/bank-accounts/routes';
 import { bankTransactionsRoutes } from '@/features/bank-transactions/routes';
+import { payoutsRoutes } from '@/features/payouts/routes';
 import { businessRoutes } from '@/features/business/routes';
 import { categoriesRoutes } from '@/features/categories/routes';
 import { customersRoutes } from '@/features/customers/routes';
@@ -70,6 +71,7 @@ export const router = createBrowserRouter([
               ...reportsRoutes,
               ...syncSettingsRoutes,
               ...bankTransactionsRoutes,
+              ...payoutsRoutes,
               ...fixedAccountsRoutes,
               {
                 element: <AdminOnly />,

@@ -47,6 +47,8 @@ export const paths = {
   SyncSettings: '/syncsettings',
   PaymentMethod: '/payment-methods',
   Payments: '/payments',
+  Payouts: '/payments/payouts',
+  PayoutDetails: '/payments/payout-details/:payoutId',
   FixedAccount: '/fixed-account',
   AddAccount: '/add-account',
 } as const;
@@ -60,3 +62,7 @@ export const registeredPaths: ReadonlySet<string> = new Set(Object.values(paths)
  */
 export const saleDetailsPath = (saleId: string): string | null =>
   registeredPaths.has(paths.SalesDetails) ? paths.SalesDetails.replace(':id', saleId) : null;
+
+/** One payout's page. */
+export const payoutDetailsPath = (payoutId: string): string =>
+  paths.PayoutDetails.replace(':payoutId', payoutId);

@@ -36,7 +36,7 @@ const REFRESH: Record<ChangeTopic, { modules: string[]; queries: string[] }> = {
     queries: ['sales-history', 'dashboard', 'reports', 'registers', 'inventory', 'customers'],
   },
   settings: { modules: ['custom_payments'], queries: ['payment-options', 'loyalty', 'business'] },
-  payments: { modules: [], queries: ['bank-transactions'] },
+  payments: { modules: [], queries: ['bank-transactions', 'payouts'] },
 };
 
 /** Changes within this long of each other are one refresh (a burst of sales at the till). */

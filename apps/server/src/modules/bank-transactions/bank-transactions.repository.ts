@@ -76,10 +76,10 @@ export const setBankEventOutcome = async (
     .execute();
 };
 
-type TransferRow = Omit<Insertable<BankTransactionsTable>, 'id' | 'created_at' | 'status'>;
+type NewTransfer = Omit<Insertable<BankTransactionsTable>, 'id' | 'created_at' | 'status'>;
 
 /** Records a transfer received, once per rail reference: false when it was already recorded. */
-export const insertTransferIn = async (tx: InTx, row: TransferRow): Promise<boolean> =>
+export const insertTransferIn = async (tx: InTx, row: NewTransfer): Promise<boolean> =>
   (await tx
     .insertInto('bank_transactions')
     .values({ ...row, id: newId(), status: 'successful' })
@@ -97,15 +97,9 @@ export const hasTransferIn = async (tx: Tx, businessId: string, provider: string
     .where('provider_reference', '=', reference)
     .executeTakeFirst()) !== undefined;
 
-/** Transfers received in [from, to), newest first; `storeIds` (not empty) limits them to those stores. */
-export const transfersBetween = (
-  tx: Tx,
-  businessId: string,
-  from: RawBuilder<Date>,
-  to: RawBuilder<Date>,
-  storeIds: readonly string[] | null,
-) => {
-  let q = tx
+/** Transfers with their store's name and the fixed account they reached, as the lists show them. */
+const transferRows = (tx: Tx, businessId: string) =>
+  tx
     .selectFrom('bank_transactions as bt')
     .innerJoin('stores as s', (j) =>
       j.onRef('s.business_id', '=', 'bt.business_id').onRef('s.id', '=', 'bt.store_id'),
@@ -127,12 +121,36 @@ export const transfersBetween = (
       'bt.status',
       'bt.paid_at',
     ])
-    .where('bt.business_id', '=', businessId)
-    .where('bt.paid_at', '>=', from)
-    .where('bt.paid_at', '<', to);
+    .where('bt.business_id', '=', businessId);
+
+export type TransferRow = Awaited<ReturnType<ReturnType<typeof transferRows>['execute']>>[number];
+
+/** Transfers received in [from, to), newest first; `storeIds` (not empty) limits them to those stores. */
+export const transfersBetween = (
+  tx: Tx,
+  businessId: string,
+  from: RawBuilder<Date>,
+  to: RawBuilder<Date>,
+  storeIds: readonly string[] | null,
+) => {
+  let q = transferRows(tx, businessId).where('bt.paid_at', '>=', from).where('bt.paid_at', '<', to);
   if (storeIds) q = q.where('bt.store_id', 'in', storeIds);
   return q.orderBy('bt.paid_at', 'desc').orderBy('bt.id', 'desc').limit(TRANSFERS_LISTED).execute();
 };
+
+/** The transfers a payout paid (or tried to pay), oldest first. */
+export const transfersPaidBy = (tx: Tx, businessId: string, payoutId: string) =>
+  transferRows(tx, businessId)
+    .where('bt.id', 'in', (eb) =>
+      eb
+        .selectFrom('payout_transactions')
+        .select('transaction_id')
+        .where('business_id', '=', businessId)
+        .where('payout_id', '=', payoutId),
+    )
+    .orderBy('bt.paid_at')
+    .orderBy('bt.id')
+    .execute();
 
 /** At most this many transfers are listed for a range; the totals always cover all of it. */
 export const TRANSFERS_LISTED = 5_000;
@@ -158,4 +176,72 @@ export const transferTotals = async (
   if (storeIds) q = q.where('store_id', 'in', storeIds);
   const row = await q.executeTakeFirstOrThrow();
   return { count: Number(row.count), amount: row.amount, fee: row.fee };
+};
+
+/** A transfer received and not yet paid out, locked for this run (a second run skips it). */
+export type UnpaidTransfer = { id: string; store_id: string; net_kobo: number };
+
+export const lockUnpaidTransfers = (tx: InTx, businessId: string, before: Date): Promise<UnpaidTransfer[]> =>
+  tx
+    .selectFrom('bank_transactions')
+    .select(['id', 'store_id', sql<number>`amount_kobo - fee_kobo`.as('net_kobo')])
+    .where('business_id', '=', businessId)
+    .where('payout_id', 'is', null)
+    .where('paid_at', '<', before)
+    .orderBy('paid_at')
+    .forUpdate()
+    .skipLocked()
+    .execute();
+
+/** Businesses with money received before `before` and not paid out. */
+export const businessesOwed = async (tx: Tx, before: Date): Promise<string[]> =>
+  (
+    await tx
+      .selectFrom('bank_transactions')
+      .select('business_id')
+      .distinct()
+      .where('payout_id', 'is', null)
+      .where('paid_at', '<', before)
+      .execute()
+  ).map((r) => r.business_id);
+
+/** These transfers are being paid out by `payoutId`. */
+export const setTransfersPayout = async (
+  tx: InTx,
+  businessId: string,
+  transactionIds: string[],
+  payoutId: string,
+): Promise<void> => {
+  await tx
+    .updateTable('bank_transactions')
+    .set({ payout_id: payoutId })
+    .where('business_id', '=', businessId)
+    .where('id', 'in', transactionIds)
+    .execute();
+};
+
+/** A payout failed or was reversed: its transfers are owed again, and the next run pays them. */
+export const releaseTransfersOf = async (tx: InTx, businessId: string, payoutId: string): Promise<void> => {
+  await tx
+    .updateTable('bank_transactions')
+    .set({ payout_id: null })
+    .where('business_id', '=', businessId)
+    .where('payout_id', '=', payoutId)
+    .execute();
+};
+
+/** Received less fees and not yet in a payout (pending or paid): what the business is owed now. */
+export const owedKobo = async (
+  tx: Tx,
+  businessId: string,
+  storeIds: readonly string[] | null,
+): Promise<number> => {
+  let q = tx
+    .selectFrom('bank_transactions')
+    .select(sql<string>`COALESCE(sum(amount_kobo - fee_kobo), 0)::text`.as('owed'))
+    .where('business_id', '=', businessId)
+    .where('payout_id', 'is', null);
+  if (storeIds)
+    q = q.where('store_id', 'in', storeIds.length ? [...storeIds] : ['00000000-0000-0000-0000-000000000000']);
+  return Number((await q.executeTakeFirstOrThrow()).owed);
 };

@@ -1,9 +1,26 @@
-import { fromKobo, type BankTransfersData, type BankTransfersQuery } from '@ms/contracts';
+import { fromKobo, type BankTransfer, type BankTransfersData, type BankTransfersQuery } from '@ms/contracts';
 import type { Database } from '../../db/database.js';
 import { businessToday, dayEnd, dayStart } from '../../lib/business-time.js';
 import { badRequest } from '../../lib/errors.js';
 import type { AuthContext } from '../../plugins/auth.js';
-import { transferTotals, transfersBetween } from './bank-transactions.repository.js';
+import { transferTotals, transfersBetween, type TransferRow } from './bank-transactions.repository.js';
+
+/** A transfer as the app shows it: naira, with what the business gets. */
+export const toBankTransfer = (r: TransferRow): BankTransfer => ({
+  _id: r.id,
+  store_id: r.store_id,
+  store_name: r.store_name,
+  account_number: r.account_number,
+  reference: r.provider_reference,
+  amount: fromKobo(r.amount_kobo),
+  fee: fromKobo(r.fee_kobo),
+  net: fromKobo(r.amount_kobo - r.fee_kobo),
+  payer_name: r.payer_name,
+  payer_bank_name: r.payer_bank_name,
+  narration: r.narration,
+  status: r.status,
+  paid_at: r.paid_at.toISOString(),
+});
 
 /** Transfers received over days of the business's zone (default today), with their totals. */
 export const listTransfers = async (
@@ -24,21 +41,7 @@ export const listTransfers = async (
     transfersBetween(db, auth.businessId, from, to, stores),
     transferTotals(db, auth.businessId, from, to, stores),
   ]);
-  const transfers = rows.map((r) => ({
-    _id: r.id,
-    store_id: r.store_id,
-    store_name: r.store_name,
-    account_number: r.account_number,
-    reference: r.provider_reference,
-    amount: fromKobo(r.amount_kobo),
-    fee: fromKobo(r.fee_kobo),
-    net: fromKobo(r.amount_kobo - r.fee_kobo),
-    payer_name: r.payer_name,
-    payer_bank_name: r.payer_bank_name,
-    narration: r.narration,
-    status: r.status,
-    paid_at: r.paid_at.toISOString(),
-  }));
+  const transfers = rows.map(toBankTransfer);
   return {
     transfers,
     count: totals.count,

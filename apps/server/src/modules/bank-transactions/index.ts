@@ -3,9 +3,17 @@ export { bankWebhookRoutes } from './webhook.routes.js';
 export { bankTransactionsRoutes } from './bank-transactions.routes.js';
 export { bankSandboxRoutes } from './sandbox.routes.js';
 export {
+  businessesOwed,
   hasTransferIn,
   insertTransferIn,
+  lockUnpaidTransfers,
+  owedKobo,
+  releaseTransfersOf,
+  setTransfersPayout,
+  transfersPaidBy,
+  type UnpaidTransfer,
   setBankEventOutcome,
   storeBankEvent,
 } from './bank-transactions.repository.js';
 export { transferInFee, type FeeSchedule } from './fee-schedule.js';
+export { toBankTransfer } from './bank-transactions.service.js';

@@ -81,11 +81,14 @@ export const bankWebhookRoutes: FastifyPluginAsync<Deps> = async (app, deps) => 
       return { status: true, message: outcome, data: null };
     },
   );
+  // Once the app is ready: delivering in process before then would make an inject start it early.
   if (deps.env.banking === 'sandbox' && deps.env.bankingSandboxAllowed)
-    await startSandboxDelivery(deps.jobs, {
-      secret: deps.env.bankingWebhookSecret,
-      transport: selfTransport(app, deps.env.bankingWebhookUrl),
-      duplicateRate: deps.env.bankingSandboxDuplicateRate,
-      retrySeconds: deps.env.bankingSandboxRetrySeconds,
-    });
+    app.addHook('onReady', () =>
+      startSandboxDelivery(deps.jobs, {
+        secret: deps.env.bankingWebhookSecret,
+        transport: selfTransport(app, deps.env.bankingWebhookUrl),
+        duplicateRate: deps.env.bankingSandboxDuplicateRate,
+        retrySeconds: deps.env.bankingSandboxRetrySeconds,
+      }),
+    );
 };

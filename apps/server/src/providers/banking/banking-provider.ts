@@ -56,6 +56,31 @@ export type VirtualAccount = {
   providerReference: string;
 };
 
+/** A payout: money from the rail to a bank account. */
+export type TransferRequest = {
+  /** Ours, made before the first try: the same reference is the same transfer, never a second. */
+  reference: string;
+  amountKobo: number;
+  bankCode: string;
+  accountNumber: string;
+  /** The name the account was resolved to when it was added. */
+  accountName: string;
+  narration: string;
+};
+
+/**
+ * A transfer at the rail: `pending` when accepted, then `success` or `failed`; a success can still
+ * be `reversed` later (the receiving bank returns it). The final answers come as events.
+ */
+export type TransferStatus = 'pending' | 'success' | 'failed' | 'reversed';
+
+export type TransferAnswer = {
+  providerReference: string;
+  status: TransferStatus;
+  /** Why, for `failed` and `reversed`. */
+  reason: string | null;
+};
+
 export interface BankingProvider {
   listBanks(): Promise<Bank[]>;
   /** The banks the rail opens virtual (fixed) accounts at. */
@@ -64,4 +89,8 @@ export interface BankingProvider {
   openVirtualAccount(request: VirtualAccountRequest): Promise<VirtualAccount>;
   resolveAccount(accountNumber: string, bankCode: string): Promise<ResolvedAccount>;
   resolveBvn(bvn: string): Promise<ResolvedBvn>;
+  /** Sends a payout; answers `pending` (the outcome arrives as an event) or throws a BankingError. */
+  sendTransfer(request: TransferRequest): Promise<TransferAnswer>;
+  /** Where a transfer stands at the rail; null when the rail never received it. */
+  queryTransfer(reference: string): Promise<TransferAnswer | null>;
 }

@@ -56,5 +56,24 @@ export const transferReceivedEvent = z.object({
 });
 export type TransferReceivedEvent = z.infer<typeof transferReceivedEvent>;
 
+/** What became of a transfer we sent (a payout): `data.reference` is ours. */
+export const TRANSFER_OUTCOME_EVENTS = ['transfer.success', 'transfer.failed', 'transfer.reversed'] as const;
+export type TransferOutcomeType = (typeof TRANSFER_OUTCOME_EVENTS)[number];
+
+export const transferOutcomeEvent = z.object({
+  id: text(120).min(1),
+  event: z.enum(TRANSFER_OUTCOME_EVENTS),
+  data: z.object({
+    reference: text(120).min(1),
+    provider_reference: text(120).min(1),
+    amount: kobo,
+    currency: z.literal('NGN'),
+    /** Why, for a failure or a reversal (the bank's words). */
+    reason: text(200).nullable(),
+    at: z.iso.datetime({ offset: true }),
+  }),
+});
+export type TransferOutcomeEvent = z.infer<typeof transferOutcomeEvent>;
+
 /** Any event: its id and type are all the webhook needs to store it. */
 export const bankEventEnvelope = z.object({ id: text(120).min(1), event: text(80).min(1) });

@@ -1,13 +1,17 @@
 import { BankingError, type BankingProvider } from './banking-provider.js';
 import { createSandboxBanking } from './sandbox-banking.js';
+import type { SandboxOutbox } from './sandbox-delivery.js';
 
 export {
   BankingError,
   type Bank,
   type BankingFailure,
   type BankingProvider,
+  type TransferAnswer,
+  type TransferRequest,
   type VirtualAccount,
 } from './banking-provider.js';
+export { SANDBOX_TRANSFER_FAILURE, SANDBOX_TRANSFER_REVERSAL } from './sandbox-banking.js';
 export { isValidNuban, nubanOf } from './nuban.js';
 export { sandboxTransferEvent } from './sandbox-events.js';
 export {
@@ -22,7 +26,10 @@ export {
   signBody,
   SIGNATURE_HEADER,
   transferReceivedEvent,
+  transferOutcomeEvent,
+  TRANSFER_OUTCOME_EVENTS,
   verifySignature,
+  type TransferOutcomeEvent,
   type TransferReceivedEvent,
 } from './events.js';
 
@@ -37,6 +44,8 @@ const noRail = (): BankingProvider => {
     openVirtualAccount: refuse,
     resolveAccount: refuse,
     resolveBvn: refuse,
+    sendTransfer: refuse,
+    queryTransfer: refuse,
   };
 };
 
@@ -46,7 +55,7 @@ const noRail = (): BankingProvider => {
  */
 export const createBanking = (
   kind: 'sandbox',
-  opts: { latencyMs: number; sandboxAllowed: boolean },
+  opts: { latencyMs: number; sandboxAllowed: boolean; outbox: SandboxOutbox; transferSeconds: number },
 ): BankingProvider => {
   switch (kind) {
     case 'sandbox':

@@ -6,8 +6,11 @@ import {
   type BankingProvider,
   type ResolvedAccount,
   type ResolvedBvn,
+  type TransferAnswer,
   type VirtualAccount,
 } from './banking-provider.js';
+import type { TransferOutcomeEvent, TransferOutcomeType } from './events.js';
+import type { SandboxOutbox } from './sandbox-delivery.js';
 import { NIGERIAN_BANKS } from './banks.js';
 import { isValidNuban, nubanOf } from './nuban.js';
 
@@ -22,8 +25,17 @@ import { isValidNuban, nubanOf } from './nuban.js';
  *    `not_found`; any other answers a stable person;
  *  - virtual accounts open at Wema Bank and Providus Bank; the account number is made from the
  *    request's reference (the same reference, the same account), never starting 000 or 999;
- *  - every answer takes `latencyMs` (a name enquiry takes a few hundred milliseconds live).
+ *  - every answer takes `latencyMs` (a name enquiry takes a few hundred milliseconds live);
+ *  - a transfer (payout) is accepted `pending`; its outcome comes as an event `transferSeconds` later:
+ *    to an account starting 111 it fails ("Dormant account"), to one starting 222 it succeeds and is
+ *    reversed `transferSeconds` after that, to one starting 333 (or 999) the rail does not answer
+ *    (and never received it), to any other valid account it succeeds. The same reference is the same transfer:
+ *    its events carry the same ids, so sending again delivers nothing new.
  */
+
+/** The reasons the sandbox gives, as NIP words them. */
+export const SANDBOX_TRANSFER_FAILURE = 'Dormant account';
+export const SANDBOX_TRANSFER_REVERSAL = 'Returned by the beneficiary bank';
 
 const FIRST_NAMES = [
   'ADAEZE',
@@ -80,8 +92,15 @@ export const VIRTUAL_ACCOUNT_BANKS = ['035', '101'];
 /** At most 40 characters, as NIP carries account names. */
 const accountNameOf = (name: string) => name.toUpperCase().replace(/\s+/g, ' ').trim().slice(0, 40);
 
-export const createSandboxBanking = (opts: { latencyMs: number }): BankingProvider => {
+export const createSandboxBanking = (opts: {
+  latencyMs: number;
+  /** Where the rail's events go out (the app's delivery queue). */
+  outbox: SandboxOutbox;
+  transferSeconds: number;
+}): BankingProvider => {
   const banks = new Map(NIGERIAN_BANKS.map((b) => [b.code, b]));
+  /** Transfers this process accepted (a query's answer; the events do not need it). */
+  const transfers = new Map<string, TransferAnswer>();
   const answer = async <T>(work: () => T): Promise<T> => {
     if (opts.latencyMs > 0) await sleep(opts.latencyMs);
     return work();
@@ -130,6 +149,54 @@ export const createSandboxBanking = (opts: { latencyMs: number }): BankingProvid
         const accountName = `${pick(seed, 0, LAST_NAMES)} ${pick(seed, 2, FIRST_NAMES)} ${pick(seed, 4, FIRST_NAMES)}`;
         return { accountNumber, bankCode, bankName: bank.name, accountName };
       }),
+
+    sendTransfer: async (request) => {
+      if (opts.latencyMs > 0) await sleep(opts.latencyMs);
+      const bank = banks.get(request.bankCode);
+      if (!bank) throw new BankingError('invalid', 'bank_code', 'bank_code is not a bank we know');
+      if (!isValidNuban(request.accountNumber, request.bankCode))
+        throw new BankingError(
+          'invalid',
+          'account_number',
+          `account_number is not a valid ${bank.name} account number`,
+        );
+      if (!Number.isSafeInteger(request.amountKobo) || request.amountKobo <= 0)
+        throw new BankingError('invalid', 'amount', 'amount must be a positive whole number of kobo');
+      if (/^(333|999)/.test(request.accountNumber)) throw timedOut();
+      if (request.accountNumber.startsWith('000'))
+        throw new BankingError('not_found', null, `There is no account with this number at ${bank.name}.`);
+      const providerReference = `SBX-TRF-${seedOf(`transfer:${request.reference}`).toString('hex').slice(0, 24)}`;
+      const accepted: TransferAnswer = { providerReference, status: 'pending', reason: null };
+      const event = (type: TransferOutcomeType, reason: string | null): TransferOutcomeEvent => ({
+        id: `evt_sbx_${seedOf(`${type}:${request.reference}`).toString('hex').slice(0, 24)}`,
+        event: type,
+        data: {
+          reference: request.reference,
+          provider_reference: providerReference,
+          amount: request.amountKobo,
+          currency: 'NGN',
+          reason,
+          at: new Date(Date.now() + opts.transferSeconds * 1000).toISOString(),
+        },
+      });
+      const failing = request.accountNumber.startsWith('111');
+      await opts.outbox.send(
+        failing ? event('transfer.failed', SANDBOX_TRANSFER_FAILURE) : event('transfer.success', null),
+        { delaySeconds: opts.transferSeconds },
+      );
+      if (request.accountNumber.startsWith('222'))
+        await opts.outbox.send(event('transfer.reversed', SANDBOX_TRANSFER_REVERSAL), {
+          delaySeconds: 2 * opts.transferSeconds || 1,
+        });
+      transfers.set(request.reference, {
+        providerReference,
+        status: failing ? 'failed' : 'success',
+        reason: failing ? SANDBOX_TRANSFER_FAILURE : null,
+      });
+      return accepted;
+    },
+
+    queryTransfer: (reference) => answer(() => transfers.get(reference) ?? null),
 
     resolveBvn: (bvn) =>
       answer((): ResolvedBvn => {

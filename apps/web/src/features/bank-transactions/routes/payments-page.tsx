@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Card, Group, Select, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconArrowDownLeft, IconBuildingBank } from '@tabler/icons-react';
+import { IconArrowDownLeft, IconArrowUpRight, IconBuildingBank } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatMoney, type BankTransfer } from '@ms/contracts';
 import { PageHeader } from '@/components/ui/page-header';
@@ -105,6 +105,7 @@ const Transactions = () => {
   const range = rangeFor(preset, new Date(), custom);
   const list = useBankTransfers(range, store);
   const data = list.data;
+  const canSeePayouts = hasPermission(useSession(), 'transactions.payouts');
 
   return (
     <Stack maw={1200} mx="auto" gap="md">
@@ -112,14 +113,26 @@ const Transactions = () => {
         title="Transactions"
         description="Money your customers sent by bank transfer, with the fee on each and what you get."
         actions={
-          <Button
-            component={Link}
-            to={paths.FixedAccount}
-            variant="default"
-            leftSection={<IconBuildingBank size={18} />}
-          >
-            Fixed accounts
-          </Button>
+          <Group gap="xs">
+            {canSeePayouts && (
+              <Button
+                component={Link}
+                to={paths.Payouts}
+                variant="default"
+                leftSection={<IconArrowUpRight size={18} />}
+              >
+                Payouts
+              </Button>
+            )}
+            <Button
+              component={Link}
+              to={paths.FixedAccount}
+              variant="default"
+              leftSection={<IconBuildingBank size={18} />}
+            >
+              Fixed accounts
+            </Button>
+          </Group>
         }
       />
       <Stack gap="xs">

@@ -1,0 +1,2 @@
+/** Payouts: what other features use. */
+export { payoutKeys } from './api/payouts';
