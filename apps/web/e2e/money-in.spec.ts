@@ -5,7 +5,8 @@ import { PASSWORD, apiAs, pinDeviceId, settled, signUpByApi, uniqueEmail } from 
  * Money in, end to end against the sandbox bank rail (issue 14): the owner opens a fixed account for
  * the store, the sandbox sends ₦25,000 to it as the bank would (a signed event to the webhook), and
  * the transfer shows in Transactions with its fee; with a bank account added, the payout sends what is
- * owed and turns paid when the bank answers. A cashier of that store sees the account number (to read
+ * owed and turns paid when the bank answers; a sale charged by "bank transfer (fixed)" waits at the till
+ * until the customer's transfer lands, then says so. A cashier of that store sees the account number (to read
  * it to a customer) but not the transactions or the payouts.
  */
 
@@ -143,6 +144,23 @@ test('a transfer to the store’s fixed account lands in Transactions with its f
   const toPay = page.getByTestId('fixed-account-to-pay');
   await expect(toPay).toContainText(`${number.slice(0, 4)} ${number.slice(4, 7)} ${number.slice(7)}`);
   await expect(toPay).toContainText('Wema Bank · IYA BISI PROVISIONS OJOTA');
+  await page.getByLabel('Amount by bank transfer (fixed) (₦)').fill('1800');
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await page.getByTestId('confirm-sale').click();
+  await expect(page.getByRole('heading', { name: 'Sale recorded' })).toBeVisible();
+  // The sale waits for the customer's transfer: the bank's event, not the customer's screen.
+  const awaited = page.getByTestId('transfer-awaited');
+  await expect(awaited).toContainText('Waiting for the transfer');
+  await expect(awaited).toContainText('₦1,800.00 has not landed');
+  await shoot(page, 'money-in-till-awaiting');
+  // The customer sends ₦1,800 from their bank app (the sandbox, as the bank would deliver it).
+  await api.post('/v1/sandbox/banking/transfers', {
+    account_number: number,
+    amount: 1800,
+    payer_name: 'Kemi Ade',
+  });
+  await expect(awaited).toContainText('Transfer received', { timeout: 20_000 });
+  await expect(awaited).toContainText('₦1,800.00 landed on the store’s account.');
 
   // A cashier of the store: the account number, not the money.
   const roles: { _id: string; name: string }[] = await api.get(`/v1/businesses/${b}/roles`);

@@ -21,6 +21,8 @@ import * as m0021 from './migrations/0021_bank_accounts.js';
 import * as m0022 from './migrations/0022_fixed_accounts.js';
 import * as m0023 from './migrations/0023_bank_transactions.js';
 import * as m0024 from './migrations/0024_payouts.js';
+import * as m0025 from './migrations/0025_transfer_payments.js';
+import * as m0026 from './migrations/0026_settlement_accounts.js';
 
 /** Ordered, forward-only migrations. Add the next file here in order. */
 const migrations: Record<string, Migration> = {
@@ -45,6 +47,8 @@ const migrations: Record<string, Migration> = {
   '0022_fixed_accounts': m0022,
   '0023_bank_transactions': m0023,
   '0024_payouts': m0024,
+  '0025_transfer_payments': m0025,
+  '0026_settlement_accounts': m0026,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

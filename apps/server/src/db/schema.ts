@@ -544,6 +544,11 @@ export interface SalePaymentsTable {
   created_at: Timestamp;
   /** The method's name when paid (0006); null on older rows. */
   method_label: string | null;
+  /** fixed_account: the transfer that paid it (0025). */
+  bank_transaction_id: Generated<string | null>;
+  /** fixed_account: when its transfer landed or it was confirmed by hand; null while awaited. */
+  confirmed_at: Generated<Date | null>;
+  confirmed_by: Generated<string | null>;
 }
 
 export interface PaymentOptionsTable {
@@ -719,6 +724,28 @@ export interface SettlementPreferencesTable {
   updated_at: Generated<Date>;
 }
 
+export interface SettlementAccountsTable {
+  business_id: string;
+  id: string;
+  /** Null: the business's own. */
+  store_id: string | null;
+  bank_account_id: string;
+  requested_by: string;
+  effective_at: Date;
+  cancelled_at: Date | null;
+  cancelled_by: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface TransactionPinsTable {
+  business_id: string;
+  user_id: string;
+  pin_hash: string;
+  failed_attempts: Generated<number>;
+  blocked_until: Date | null;
+  updated_at: Generated<Date>;
+}
+
 export type PayoutStatus = 'pending' | 'paid' | 'failed' | 'reversed';
 
 export interface PayoutsTable {
@@ -807,6 +834,8 @@ export interface DB {
   bank_events: BankEventsTable;
   bank_transactions: BankTransactionsTable;
   settlement_preferences: SettlementPreferencesTable;
+  settlement_accounts: SettlementAccountsTable;
+  transaction_pins: TransactionPinsTable;
   payouts: PayoutsTable;
   payout_transactions: PayoutTransactionsTable;
 }

@@ -6,6 +6,7 @@ import { earnPoints, redeemPoints, spendStoreCredit } from '../modules/loyalty/i
 import { paymentMethodLabels } from '../modules/payment-options/index.js';
 import { recordRegisterCash } from '../modules/registers/index.js';
 import { insertSalePayments, loadSale, lockSale, updateSale } from '../modules/sales/index.js';
+import { confirmByLandedTransfers } from './confirm-transfer-payments.js';
 
 /**
  * Pays (part of) what a sale still owes with one method, in one transaction: the payment, the
@@ -68,6 +69,13 @@ export const payLater = async (
     await insertSalePayments(tx, auth.businessId, row.id, auth.userId, [
       { method, amountKobo, points, methodLabel: labels.get(method) ?? null },
     ]);
+    if (method === 'fixed_account')
+      await confirmByLandedTransfers(tx, {
+        businessId: auth.businessId,
+        storeId: row.store_id,
+        saleId: row.id,
+        soldAt: new Date(),
+      });
     // Points are earned on money paid, not on points spent.
     const earned =
       row.customer_id && method !== 'loyalty_points'

@@ -19,6 +19,7 @@ import {
 } from '../providers/banking/index.js';
 import { lockPayoutByReference } from '../modules/payouts/index.js';
 import { applyPayoutOutcome, type PayoutOutcome } from './payout-outcome.js';
+import { payWaitingSale } from './confirm-transfer-payments.js';
 
 export type BankEventOutcome = 'applied' | 'duplicate' | 'unmatched' | 'ignored';
 
@@ -115,6 +116,13 @@ export const receiveBankEvent = async (
       ledger_entry_id: entry.entryId,
     });
     if (recorded) {
+      await payWaitingSale(tx, {
+        businessId: owner.business_id,
+        storeId: owner.store_id,
+        amountKobo: transfer.amount,
+        paidAt: new Date(transfer.paid_at),
+        transactionId: recorded,
+      });
       await publishChange(tx, owner.business_id, { topic: 'payments', stores: [owner.store_id] });
       return 'applied';
     }

@@ -36,6 +36,7 @@ import {
   type PricingRules,
   type SaleItemInput,
 } from './price-sale-lines.js';
+import { confirmByLandedTransfers } from './confirm-transfer-payments.js';
 
 /**
  * Records a sale made at the counter in ONE transaction: the sale, its lines and payments, the
@@ -337,6 +338,13 @@ export const writeSale = async (
           kept.map((p) => ({ ...p, methodLabel: labels.get(p.method) ?? null })),
           columns,
         );
+        if (kept.some((p) => p.method === 'fixed_account'))
+          await confirmByLandedTransfers(tx, {
+            businessId: b,
+            storeId,
+            saleId,
+            soldAt: columns.offline_date ?? new Date(),
+          });
       };
 
       // A sale without a customer locks no loyalty balance: it is settled before its stock moves, so

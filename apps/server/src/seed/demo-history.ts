@@ -588,6 +588,11 @@ export const seedDemoHistory = async (input: DemoHistoryInput): Promise<DemoHist
     await sql`UPDATE sales t SET created_at = offline_date WHERE ${recent}`.execute(db);
     await sql`UPDATE sale_payments t SET created_at = s.offline_date FROM sales s
       WHERE ${recent} AND s.business_id = t.business_id AND s.id = t.sale_id`.execute(db);
+    // Its transfer sales are older than the demo's transfers (seed/demo-money): taken as confirmed when
+    // made, as migration 0025 takes payments made before the rail existed.
+    await sql`UPDATE sale_payments t SET confirmed_at = s.offline_date FROM sales s
+      WHERE ${recent} AND s.business_id = t.business_id AND s.id = t.sale_id
+        AND t.method = 'fixed_account' AND t.confirmed_at IS NULL`.execute(db);
     await sql`UPDATE stock_movements t SET created_at = s.offline_date FROM sales s
       WHERE ${recent} AND t.reason = 'sale' AND s.business_id = t.business_id AND s.id::text = t.reference_id::text`.execute(
       db,

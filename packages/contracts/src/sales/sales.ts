@@ -206,6 +206,14 @@ export const salePayment = z.object({
   points: z.number().nullable(),
   user_id: z.string().nullable(),
   created_at: z.string(),
+  /**
+   * bank transfer (fixed): true until the transfer lands on the store's fixed account (or someone
+   * allowed confirms it by hand). Absent or false for every other method.
+   */
+  awaiting_transfer: z.boolean().optional(),
+  /** bank transfer (fixed): when it was confirmed, and by the transfer (its reference) or by hand. */
+  confirmed_at: z.string().nullable().optional(),
+  transfer_reference: z.string().nullable().optional(),
 });
 export type SalePayment = z.infer<typeof salePayment>;
 
@@ -438,6 +446,9 @@ export const ticketListData = z.object({ tickets: z.array(ticket) });
 export const saleDetailParams = z.object({ id: inputString('id'), businessId: inputString('businessId') });
 /** /v1/sales/{id}/refunds, /v1/sales/{id}/receipts/. */
 export const saleIdParams = z.object({ id: inputString('id') });
+
+/** POST /v1/sales/{id}/payments/{paymentId}/confirm: a transfer payment confirmed by hand. */
+export const confirmTransferParams = z.object({ id: inputString('id'), paymentId: id('paymentId') });
 /** /v1/sales/{saleId}/businesses/{b}/payment/{method}. */
 export const payLaterParams = z.object({
   saleId: inputString('saleId'),

@@ -78,14 +78,16 @@ export const setBankEventOutcome = async (
 
 type NewTransfer = Omit<Insertable<BankTransactionsTable>, 'id' | 'created_at' | 'status'>;
 
-/** Records a transfer received, once per rail reference: false when it was already recorded. */
-export const insertTransferIn = async (tx: InTx, row: NewTransfer): Promise<boolean> =>
-  (await tx
-    .insertInto('bank_transactions')
-    .values({ ...row, id: newId(), status: 'successful' })
-    .onConflict((oc) => oc.columns(['business_id', 'provider', 'provider_reference']).doNothing())
-    .returning('id')
-    .executeTakeFirst()) !== undefined;
+/** Records a transfer received, once per rail reference: its id, or null when it was already recorded. */
+export const insertTransferIn = async (tx: InTx, row: NewTransfer): Promise<string | null> =>
+  (
+    await tx
+      .insertInto('bank_transactions')
+      .values({ ...row, id: newId(), status: 'successful' })
+      .onConflict((oc) => oc.columns(['business_id', 'provider', 'provider_reference']).doNothing())
+      .returning('id')
+      .executeTakeFirst()
+  )?.id ?? null;
 
 /** True when this rail reference is already recorded for the business. */
 export const hasTransferIn = async (tx: Tx, businessId: string, provider: string, reference: string) =>
@@ -245,3 +247,37 @@ export const owedKobo = async (
     q = q.where('store_id', 'in', storeIds.length ? [...storeIds] : ['00000000-0000-0000-0000-000000000000']);
   return Number((await q.executeTakeFirstOrThrow()).owed);
 };
+
+/**
+ * The earliest transfer of exactly this amount to the store's fixed account, landed in [from, to) and
+ * paying no sale yet, locked (another sale skips it).
+ */
+export const lockUnclaimedTransfer = async (
+  tx: InTx,
+  q: { businessId: string; storeId: string; amountKobo: number; from: Date; to: Date },
+): Promise<{ id: string; paid_at: Date } | undefined> =>
+  tx
+    .selectFrom('bank_transactions as bt')
+    .select(['bt.id', 'bt.paid_at'])
+    .where('bt.business_id', '=', q.businessId)
+    .where('bt.store_id', '=', q.storeId)
+    .where('bt.amount_kobo', '=', q.amountKobo)
+    .where('bt.paid_at', '>=', q.from)
+    .where('bt.paid_at', '<', q.to)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('sale_payments as p')
+            .select('p.id')
+            .whereRef('p.business_id', '=', 'bt.business_id')
+            .whereRef('p.bank_transaction_id', '=', 'bt.id'),
+        ),
+      ),
+    )
+    .orderBy('bt.paid_at')
+    .orderBy('bt.id')
+    .limit(1)
+    .forUpdate()
+    .skipLocked()
+    .executeTakeFirst();

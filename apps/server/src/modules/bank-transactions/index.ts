@@ -6,6 +6,7 @@ export {
   businessesOwed,
   hasTransferIn,
   insertTransferIn,
+  lockUnclaimedTransfer,
   lockUnpaidTransfers,
   owedKobo,
   releaseTransfersOf,

@@ -21,3 +21,11 @@ export {
   type SaleLineInput,
   type SaleLineRow,
 } from './sales.writes.js';
+export {
+  awaitingPaymentsOf,
+  confirmAwaitingPayment,
+  confirmPayment,
+  touchSale,
+  TRANSFER_AFTER_SALE,
+  TRANSFER_BEFORE_SALE,
+} from './transfer-payments.js';

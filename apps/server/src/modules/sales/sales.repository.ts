@@ -157,12 +157,16 @@ export const loadSales = async (
       .orderBy('position')
       .execute(),
     tx
-      .selectFrom('sale_payments')
-      .selectAll()
-      .where('business_id', '=', businessId)
-      .where('sale_id', 'in', list)
-      .orderBy('created_at')
-      .orderBy('id')
+      .selectFrom('sale_payments as p')
+      .leftJoin('bank_transactions as bt', (j) =>
+        j.onRef('bt.business_id', '=', 'p.business_id').onRef('bt.id', '=', 'p.bank_transaction_id'),
+      )
+      .selectAll('p')
+      .select('bt.provider_reference as transfer_reference')
+      .where('p.business_id', '=', businessId)
+      .where('p.sale_id', 'in', list)
+      .orderBy('p.created_at')
+      .orderBy('p.id')
       .execute(),
     opts.noRefunds
       ? []
@@ -241,6 +245,13 @@ export const loadSales = async (
       points: p.points,
       user_id: p.user_id,
       created_at: iso(p.created_at) ?? '',
+      ...(p.method === 'fixed_account'
+        ? {
+            awaiting_transfer: p.confirmed_at === null,
+            confirmed_at: iso(p.confirmed_at),
+            transfer_reference: p.transfer_reference,
+          }
+        : {}),
     }));
     const refs: Refund[] = (refundsBy.get(id) ?? []).map((f) => ({
       _id: f.id,

@@ -7,6 +7,7 @@ import {
   offlineSalesBatch,
   payLaterBody,
   payLaterParams,
+  confirmTransferParams,
   receiptQuery,
   receiptSentData,
   refundBody,
@@ -30,6 +31,7 @@ import {
 import type { Deps } from '../../deps.js';
 import { anyPermission, assertOwnBusiness, authOf, permission } from '../../plugins/auth.js';
 import { ok } from '../../plugins/envelope.js';
+import { confirmTransferByHand } from '../../flows/confirm-transfer-payments.js';
 import { payLater } from '../../flows/pay-later.js';
 import { recordSale } from '../../flows/record-sale.js';
 import { refundSale } from '../../flows/refund-sale.js';
@@ -120,6 +122,24 @@ export const salesRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
       const data = await payLater(deps.db, auth, request.params.saleId, request.params.method, request.body);
       return ok(data, data.balance > 0 ? 'Payment recorded' : 'Sale paid in full');
     },
+  );
+
+  app.post(
+    '/v1/sales/:id/payments/:paymentId/confirm',
+    {
+      preHandler: permission('transactions.manage_payments'),
+      schema: {
+        tags,
+        summary: 'Confirm by hand a bank transfer (fixed) payment whose transfer did not match',
+        params: confirmTransferParams,
+        response: { 200: envelope(sale) },
+      },
+    },
+    async (request) =>
+      ok(
+        await confirmTransferByHand(deps.db, authOf(request), request.params.id, request.params.paymentId),
+        'Transfer confirmed',
+      ),
   );
 
   app.post(

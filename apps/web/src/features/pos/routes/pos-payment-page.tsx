@@ -17,7 +17,7 @@ import { IconArrowLeft, IconTrash } from '@tabler/icons-react';
 import { formatMoney, type Sale } from '@ms/contracts';
 import { Link } from 'react-router';
 import { useCustomer } from '@/features/customers';
-import { FixedAccountToPay } from '@/features/fixed-accounts';
+import { FixedAccountToPay, TransferAwaited } from '@/features/fixed-accounts';
 import { useLoyaltySettings } from '@/features/loyalty';
 import { useCheckoutOptions } from '@/features/payment-options';
 import { useSession } from '@/lib/session-store';
@@ -78,6 +78,7 @@ export default function PosPaymentPage() {
             {done.sale.customer_name ?? 'the customer'}.
           </Alert>
         )}
+        <TransferAwaited sale={done.sale} />
         <Button component={Link} to={posPaths.pos} size="lg" data-autofocus>
           New sale
         </Button>

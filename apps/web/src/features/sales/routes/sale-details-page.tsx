@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import {
   Alert,
   Anchor,
+  Badge,
   Button,
   Divider,
   Group,
@@ -21,6 +22,7 @@ import { LoadError } from '@/components/ui/query-states';
 import { hasPermission, useSession } from '@/lib/session-store';
 import { ReceiptView } from '@/features/pos';
 import { useCustomer } from '@/features/customers';
+import { useConfirmTransferByHand } from '@/features/fixed-accounts';
 import { useSale } from '../api/sales';
 import { PaymentDialog } from '../components/payment-dialog';
 import { RefundDialog } from '../components/refund-dialog';
@@ -107,6 +109,9 @@ const SaleDetailsPage = () => {
   const canReissue =
     hasPermission(session, 'sales_history.reissue_receipts') || hasPermission(session, 'pos.make_sale');
   const canSell = hasPermission(session, 'pos.make_sale');
+  const canConfirmTransfers = hasPermission(session, 'transactions.manage_payments');
+  const confirmTransfer = useConfirmTransferByHand();
+  const refetch = query.refetch;
 
   if (!hasPermission(session, 'sales_history.view') && !canSell)
     return (
@@ -229,10 +234,34 @@ const SaleDetailsPage = () => {
           ) : (
             <Stack gap={6} data-testid="sale-payments">
               {sale.payments.map((p) => (
-                <Row key={p._id} label={`${p.method_label} · ${formatDateTime(p.created_at)}`}>
-                  {formatMoney(p.amount)}
-                  {p.points ? ` (${p.points} points)` : ''}
-                </Row>
+                <Stack key={p._id} gap={4}>
+                  <Row label={`${p.method_label} · ${formatDateTime(p.created_at)}`}>
+                    {formatMoney(p.amount)}
+                    {p.points ? ` (${p.points} points)` : ''}
+                  </Row>
+                  {p.awaiting_transfer && (
+                    <Group justify="space-between" gap="xs">
+                      <Badge color="blue" variant="light" data-testid="awaiting-transfer">
+                        Awaiting transfer
+                      </Badge>
+                      {canConfirmTransfers && (
+                        <Button
+                          size="compact-xs"
+                          variant="default"
+                          loading={confirmTransfer.isPending}
+                          onClick={() =>
+                            confirmTransfer.mutate(
+                              { saleId: sale._id, paymentId: p._id },
+                              { onSuccess: () => void refetch() },
+                            )
+                          }
+                        >
+                          Confirm received
+                        </Button>
+                      )}
+                    </Group>
+                  )}
+                </Stack>
               ))}
             </Stack>
           )}
