@@ -36,4 +36,5 @@ export * from './bank-accounts/bank-accounts.js';
 export * from './fixed-accounts/fixed-accounts.js';
 export * from './bank-transactions/bank-transactions.js';
 export * from './payouts/payouts.js';
+export * from './settlements/settlements.js';
 export * from './changes/changes.js';

@@ -3,7 +3,6 @@ import { todayIn } from '@ms/contracts';
 import type { Deps } from '../deps.js';
 import { businessZone } from '../lib/business-time.js';
 import { newId } from '../lib/ids.js';
-import { listBankAccountRows } from '../modules/bank-accounts/index.js';
 import {
   businessesOwed,
   lockUnpaidTransfers,
@@ -11,6 +10,7 @@ import {
 } from '../modules/bank-transactions/index.js';
 import { publishChange } from '../modules/changes/index.js';
 import { recordEntry } from '../modules/ledger/index.js';
+import { payoutDestinations } from '../modules/settlements/index.js';
 import {
   insertPayout,
   insertPayoutTransactions,
@@ -45,8 +45,8 @@ const hourIn = (zone: string, now: Date): number =>
 
 /**
  * Pays out one business (issue 14): the transfers it received before `before` and has not been paid,
- * less their fees, to its bank account — one payout for the business, or one per store when it settles
- * store by store (a store without an account of its own is paid to the business's account). In one
+ * less their fees, to its settlement account — one payout for the business, or one per store when it
+ * settles store by store (a store without a settlement account of its own is paid to the business's). In one
  * transaction per business: the payout, the ledger's pending entry that reserves the amount (the money
  * cannot be paid twice), the transfers marked as being paid by it, and the job that sends it to the rail.
  * Runs of the same business wait for each other; the scheduled run makes one payout per day.
@@ -62,8 +62,7 @@ export const payOutBusiness = async (
     const unpaid = await lockUnpaidTransfers(tx, businessId, opts.before);
     if (unpaid.length === 0) return result;
     const perStore = (await settlementTypeOf(tx, businessId)) === 'store';
-    const accounts = await listBankAccountRows(tx, businessId);
-    const businessAccount = accounts.find((a) => a.store_id === null) ?? null;
+    const destinations = await payoutDestinations(tx, businessId);
 
     const units = new Map<string | null, typeof unpaid>();
     for (const t of unpaid) {
@@ -71,7 +70,7 @@ export const payOutBusiness = async (
       units.set(unit, [...(units.get(unit) ?? []), t]);
     }
     for (const [storeId, transfers] of units) {
-      const account = (storeId && accounts.find((a) => a.store_id === storeId)) || businessAccount;
+      const account = (storeId && destinations.get(storeId)) || destinations.get(null);
       if (!account) {
         result.noAccount.push(storeId);
         continue;
@@ -101,7 +100,7 @@ export const payOutBusiness = async (
         run: opts.run,
         settlement_day: opts.day,
         store_id: storeId,
-        bank_account_id: account.id,
+        bank_account_id: account.bank_account_id,
         bank_code: account.bank_code,
         bank_name: account.bank_name,
         account_number: account.account_number,

@@ -26,6 +26,7 @@ import { changesRoutes } from './changes/changes.routes.js';
 import { bankAccountsRoutes } from './bank-accounts/index.js';
 import { fixedAccountsRoutes } from './fixed-accounts/index.js';
 import { payoutsRoutes } from './payouts/index.js';
+import { settlementsRoutes } from './settlements/index.js';
 import { bankSandboxRoutes, bankTransactionsRoutes, bankWebhookRoutes } from './bank-transactions/index.js';
 
 /** Every module's routes. A module adds one line here. */
@@ -58,6 +59,7 @@ export const registerModules = async (app: FastifyInstance, deps: Deps): Promise
   await app.register(bankWebhookRoutes, deps);
   await app.register(bankTransactionsRoutes, deps);
   await app.register(payoutsRoutes, deps);
+  await app.register(settlementsRoutes, deps);
   if (deps.env.banking === 'sandbox' && deps.env.bankingSandboxAllowed && !deps.env.isProduction)
     await app.register(bankSandboxRoutes, deps);
 };

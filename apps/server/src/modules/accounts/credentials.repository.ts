@@ -1,4 +1,4 @@
-import type { Database } from '../../db/database.js';
+import type { Database, Tx } from '../../db/database.js';
 
 /** The columns login and recovery need; e-mails are unique case-insensitively. */
 export const findUserByEmail = (db: Database, email: string) =>
@@ -15,3 +15,14 @@ export const setPasswordHash = (db: Database, businessId: string, userId: string
     .where('business_id', '=', businessId)
     .where('id', '=', userId)
     .execute();
+
+/** The user's password hash, to check a password given again before a sensitive change. */
+export const passwordHashOf = async (db: Tx, businessId: string, userId: string): Promise<string | null> =>
+  (
+    await db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('business_id', '=', businessId)
+      .where('id', '=', userId)
+      .executeTakeFirst()
+  )?.password_hash ?? null;

@@ -1,2 +1,3 @@
 /** What other modules and flows may use from the accounts module. */
 export { hashPassword } from './passwords.js';
+export { isOwnPassword } from './reauth.js';

@@ -9,6 +9,7 @@ import type { Deps } from '../../deps.js';
 import { badRequest, HttpError, notFound } from '../../lib/errors.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { BankingError } from '../../providers/banking/index.js';
+import { settleToFirstAccount } from '../settlements/index.js';
 import { assertStoreAccess } from '../stores/index.js';
 import {
   findBankAccountRow,
@@ -80,7 +81,10 @@ export const getBankAccount = async (
   return toBankAccount(row);
 };
 
-/** Adds an account under the name its bank gives it (a name enquiry now, whatever the form showed). */
+/**
+ * Adds an account under the name its bank gives it (a name enquiry now, whatever the form showed); the
+ * first one of the business (or a store) becomes where it is paid.
+ */
 export const addBankAccount = async (
   deps: Deps,
   auth: AuthContext,
@@ -88,14 +92,20 @@ export const addBankAccount = async (
 ): Promise<BankAccount> => {
   if (body.store_id) await assertStoreAccess(deps.db, auth, body.store_id);
   const found = await resolveBankAccount(deps, auth, body.account_number, body.bank_code);
-  const row = await insertBankAccountRow(deps.db, {
-    business_id: auth.businessId,
-    store_id: body.store_id ?? null,
-    bank_code: found.bank_code,
-    bank_name: found.bank_name,
-    account_number: found.account_number,
-    account_name: found.account_name,
-    created_by: auth.userId,
+  const row = await deps.db.transaction().execute(async (tx) => {
+    const added = await insertBankAccountRow(tx, {
+      business_id: auth.businessId,
+      store_id: body.store_id ?? null,
+      bank_code: found.bank_code,
+      bank_name: found.bank_name,
+      account_number: found.account_number,
+      account_name: found.account_name,
+      created_by: auth.userId,
+    });
+    // The first account of the business (or of a store) is where it is paid; later ones change
+    // nothing until a settlement change (password, PIN, a day's wait) says so.
+    if (added) await settleToFirstAccount(tx, auth, added);
+    return added;
   });
   if (!row) throw badRequest('account_number: this account is already one of your bank accounts');
   return toBankAccount(row);

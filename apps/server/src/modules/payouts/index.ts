@@ -8,6 +8,7 @@ export {
   markPayoutSent,
   scheduledPayoutExists,
   setPayoutStatus,
+  saveSettlementType,
   settlementTypeOf,
   type PayoutRow,
 } from './payouts.repository.js';
