@@ -24,6 +24,7 @@ export const ROUTE_PERMISSIONS: Partial<Record<RouteName, readonly PermissionKey
   Payments: ['transactions.manage_payments'],
   Payouts: ['transactions.payouts'],
   PayoutDetails: ['transactions.payouts'],
+  SettlementAccount: ['settings.bank_account'],
   FixedAccount: ['settings.payment_methods', 'transactions.manage_payments', 'pos.make_sale'],
 };
 

@@ -3,6 +3,7 @@ import { accountsAdminRoutes, accountsGuestRoutes } from '@/features/accounts/ro
 import { bankAccountsRoutes } from '@/features/bank-accounts/routes';
 import { bankTransactionsRoutes } from '@/features/bank-transactions/routes';
 import { payoutsRoutes } from '@/features/payouts/routes';
+import { settlementsRoutes } from '@/features/settlements/routes';
 import { businessRoutes } from '@/features/business/routes';
 import { categoriesRoutes } from '@/features/categories/routes';
 import { customersRoutes } from '@/features/customers/routes';
@@ -78,6 +79,7 @@ export const router = createBrowserRouter([
                 children: [
                   ...paymentOptionsRoutes,
                   ...bankAccountsRoutes,
+                  ...settlementsRoutes,
                   ...businessRoutes,
                   ...staffRoutes,
                   ...accountsAdminRoutes,

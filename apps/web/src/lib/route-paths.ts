@@ -51,6 +51,13 @@ export const paths = {
   PayoutDetails: '/payments/payout-details/:payoutId',
   FixedAccount: '/fixed-account',
   AddAccount: '/add-account',
+  SettlementAccount: '/settlement-preference',
+  SettlementPinManagement: '/settlement-preference/pin-management',
+  SettlementConfirmPassword: '/settlement-preference/confirm-password',
+  SettlementConfirmPin: '/settlement-preference/confirm-pin',
+  AddSettlementPreference: '/settlement-preference/add-settlement-preference',
+  BusinessSettlement: '/settlement-preference/business-settlement',
+  StoreSettlement: '/settlement-preference/store-settlement',
 } as const;
 
 export type RouteName = keyof typeof paths;

@@ -13,6 +13,7 @@ import {
 import type { Icon } from '@tabler/icons-react';
 import {
   IconBuildingBank,
+  IconLock,
   IconBuildingStore,
   IconChevronRight,
   IconCreditCardPay,
@@ -71,8 +72,15 @@ const ENTRIES: Entry[] = [
   {
     route: 'AddAccount',
     label: 'Bank account',
-    description: 'Where your money is paid out to',
+    description: 'The accounts your money can be paid out to',
     icon: IconBuildingBank,
+    adminOnly: true,
+  },
+  {
+    route: 'SettlementAccount',
+    label: 'Settlement preference',
+    description: 'Which account payouts go to, and your transaction PIN',
+    icon: IconLock,
     adminOnly: true,
   },
   {

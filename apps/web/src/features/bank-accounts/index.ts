@@ -1,2 +1,2 @@
-/** Bank accounts: nothing is shared with other features yet; the screen is /add-account. */
-export {};
+/** Bank accounts: the list other features choose from (settlement accounts); the screen is /add-account. */
+export { useBankAccounts } from './api/bank-accounts';
