@@ -6,6 +6,7 @@ import {
   insertTransferIn,
   type FeeSchedule,
   transferInFee,
+  unmatchedTransferEvents,
 } from '../modules/bank-transactions/index.js';
 import { publishChange } from '../modules/changes/index.js';
 import { fixedAccountOwner } from '../modules/fixed-accounts/index.js';
@@ -169,4 +170,27 @@ const receivePayoutEvent = async (
       await setBankEventOutcome(tx, key, applied, matched.business_id);
     return applied;
   });
+};
+
+/**
+ * Transfers kept `unmatched` (the account was unknown when the rail's event came: opened at the rail a
+ * moment before our write, or a typo the rail later corrected) are tried again: those whose account is
+ * ours now are applied, once, like a redelivery. Run by a job every few minutes over the last 30 days.
+ */
+export const rematchUnmatchedTransfers = async (
+  db: Database,
+  opts: { provider: string; fee: FeeSchedule },
+): Promise<number> => {
+  let applied = 0;
+  const since = new Date(Date.now() - 30 * 86_400_000);
+  for (const event of await unmatchedTransferEvents(db, since, 500)) {
+    let body: unknown;
+    try {
+      body = JSON.parse(event.payload);
+    } catch {
+      continue;
+    }
+    if ((await receiveBankEvent(db, opts, event.payload, body)) === 'applied') applied++;
+  }
+  return applied;
 };

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../src/lib/ids.js';
+import { rematchUnmatchedTransfers } from '../../src/flows/receive-bank-event.js';
 import { signBody, SIGNATURE_HEADER } from '../../src/providers/banking/index.js';
 import { createTestApp, signUp, type TestApp } from '../helper.js';
 import { balancesOf } from '../ledger/fixtures.js';
@@ -185,6 +186,35 @@ describe('an account opened a moment after its money arrived', () => {
       .where('event_id', '=', event.id)
       .executeTakeFirstOrThrow();
     expect(stored).toEqual({ status: 'applied', business_id: owner.businessId });
+  });
+
+  it('is applied by the rematch run when the rail does not deliver it again, once', async () => {
+    const owner = await signUp(t);
+    const late = '3333333333';
+    const event = transferEvent({ account: late, amount: 25_000 });
+    expect((await deliver(event)).json().message).toBe('unmatched');
+    const opts = { provider: 'sandbox', fee: { bps: 100, capKobo: 30_000 } };
+    // Nothing to match yet: it stays unmatched.
+    await rematchUnmatchedTransfers(t.db, opts);
+    expect((await balancesOf(t.db, owner.businessId)).collections?.posted ?? 0).toBe(0);
+    await t.db
+      .insertInto('fixed_accounts')
+      .values({
+        business_id: owner.businessId,
+        id: newId(),
+        store_id: owner.storeId,
+        bank_code: '035',
+        bank_name: 'Wema Bank',
+        account_number: late,
+        account_name: 'ADA STORES IKEJA',
+        provider: 'sandbox',
+        provider_reference: 'SBX-VA-late-2',
+        created_by: owner.userId,
+      })
+      .execute();
+    expect(await rematchUnmatchedTransfers(t.db, opts)).toBeGreaterThanOrEqual(1);
+    expect(await rematchUnmatchedTransfers(t.db, opts)).toBe(0);
+    expect((await balancesOf(t.db, owner.businessId)).collections!.posted).toBe(25_000 - 250);
   });
 });
 

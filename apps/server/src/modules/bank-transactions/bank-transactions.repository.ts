@@ -281,3 +281,15 @@ export const lockUnclaimedTransfer = async (
     .forUpdate()
     .skipLocked()
     .executeTakeFirst();
+
+/** Transfers received for an account we did not know (yet), oldest first. */
+export const unmatchedTransferEvents = (db: Tx, since: Date, limit: number) =>
+  db
+    .selectFrom('bank_events')
+    .select(['event_id', 'payload'])
+    .where('status', '=', 'unmatched')
+    .where('type', '=', 'transfer.received')
+    .where('received_at', '>=', since)
+    .orderBy('received_at')
+    .limit(limit)
+    .execute();

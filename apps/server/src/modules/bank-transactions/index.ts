@@ -12,6 +12,7 @@ export {
   releaseTransfersOf,
   setTransfersPayout,
   transfersPaidBy,
+  unmatchedTransferEvents,
   type UnpaidTransfer,
   setBankEventOutcome,
   storeBankEvent,

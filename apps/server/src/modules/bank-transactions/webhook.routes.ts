@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Deps } from '../../deps.js';
-import { receiveBankEvent } from '../../flows/receive-bank-event.js';
+import { receiveBankEvent, rematchUnmatchedTransfers } from '../../flows/receive-bank-event.js';
 import { badRequest, unauthorized } from '../../lib/errors.js';
 import {
   SIGNATURE_HEADER,
@@ -81,6 +81,20 @@ export const bankWebhookRoutes: FastifyPluginAsync<Deps> = async (app, deps) => 
       return { status: true, message: outcome, data: null };
     },
   );
+  // Transfers to an account we did not know yet are tried again every five minutes (once across servers).
+  const REMATCH_QUEUE = 'bank-events-rematch';
+  await deps.jobs.work(
+    { name: REMATCH_QUEUE, retryLimit: 1, retryDelaySeconds: 60, expireInSeconds: 600 },
+    async () => {
+      const applied = await rematchUnmatchedTransfers(deps.db, {
+        provider: deps.env.banking,
+        fee: deps.env.transferInFee,
+      });
+      if (applied) app.log.info({ applied }, 'unmatched transfers applied');
+    },
+  );
+  await deps.jobs.schedule(REMATCH_QUEUE, '*/5 * * * *', { tz: 'UTC' });
+
   // Once the app is ready: delivering in process before then would make an inject start it early.
   if (deps.env.banking === 'sandbox' && deps.env.bankingSandboxAllowed)
     app.addHook('onReady', () =>
