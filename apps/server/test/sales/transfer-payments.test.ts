@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reconcileWaitingPayments } from '../../src/flows/confirm-transfer-payments.js';
+import { insertTransferIn } from '../../src/modules/bank-transactions/index.js';
 import { createTestApp, type TestApp } from '../helper.js';
+import { transferIn } from '../ledger/fixtures.js';
 import { dataOf, messageOf, OTHER_UUID } from '../inventory/inventory-helper.js';
 import { lagos, openFixedAccount, SECRET, transferAt } from '../payouts/payouts-helper.js';
 import { saleBody, salesWorld, type Sale, type SalesWorld } from './sales-helper.js';
@@ -80,6 +83,50 @@ describe('matching the transfer', () => {
   it('a transfer more than a day older than the sale is not its payment', async () => {
     await transferAt(t, account, 560_000, lagos(3, 9));
     expect(transferPayment(await transferSale(5_600)).awaiting_transfer).toBe(true);
+  });
+});
+
+describe('the reconcile run', () => {
+  it('pays a sale whose transfer committed at the same instant without seeing it', async () => {
+    const sale = await transferSale(6_300);
+    // The transfer, written as a concurrent webhook would have: recorded, its entry posted, no sale seen.
+    const fixed = await t.db
+      .selectFrom('fixed_accounts')
+      .select('id')
+      .where('account_number', '=', account)
+      .executeTakeFirstOrThrow();
+    const reference = `race-${sale._id}`;
+    const entry = await transferIn(
+      t.db,
+      w.owner.businessId,
+      630_000,
+      6_300,
+      `sandbox:transfer_in:${reference}`,
+    );
+    await t.db.transaction().execute((tx) =>
+      insertTransferIn(tx, {
+        business_id: w.owner.businessId,
+        store_id: w.owner.storeId,
+        fixed_account_id: fixed.id,
+        provider: 'sandbox',
+        provider_reference: reference,
+        amount_kobo: 630_000,
+        fee_kobo: 6_300,
+        payer_name: 'OBI CHUKWUMA',
+        payer_bank_code: '058',
+        payer_bank_name: 'Guaranty Trust Bank',
+        payer_account_number: null,
+        narration: null,
+        paid_at: new Date().toISOString(),
+        ledger_entry_id: entry.entryId,
+      }),
+    );
+    expect(transferPayment(await saleNow(sale._id)).awaiting_transfer).toBe(true);
+    expect(await reconcileWaitingPayments(t.db)).toBeGreaterThanOrEqual(1);
+    expect(transferPayment(await saleNow(sale._id))).toMatchObject({
+      awaiting_transfer: false,
+      transfer_reference: reference,
+    });
   });
 });
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Deps } from '../../deps.js';
+import { reconcileWaitingPayments } from '../../flows/confirm-transfer-payments.js';
 import { receiveBankEvent, rematchUnmatchedTransfers } from '../../flows/receive-bank-event.js';
 import { badRequest, unauthorized } from '../../lib/errors.js';
 import {
@@ -81,7 +82,8 @@ export const bankWebhookRoutes: FastifyPluginAsync<Deps> = async (app, deps) => 
       return { status: true, message: outcome, data: null };
     },
   );
-  // Transfers to an account we did not know yet are tried again every five minutes (once across servers).
+  // Every five minutes (once across servers): transfers to an account we did not know yet are tried
+  // again, and sales still waiting for a transfer look again (a sale and its transfer at the same instant).
   const REMATCH_QUEUE = 'bank-events-rematch';
   await deps.jobs.work(
     { name: REMATCH_QUEUE, retryLimit: 1, retryDelaySeconds: 60, expireInSeconds: 600 },
@@ -90,7 +92,8 @@ export const bankWebhookRoutes: FastifyPluginAsync<Deps> = async (app, deps) => 
         provider: deps.env.banking,
         fee: deps.env.transferInFee,
       });
-      if (applied) app.log.info({ applied }, 'unmatched transfers applied');
+      const paid = await reconcileWaitingPayments(deps.db);
+      if (applied || paid) app.log.info({ applied, paid }, 'unmatched transfers applied, waiting sales paid');
     },
   );
   await deps.jobs.schedule(REMATCH_QUEUE, '*/5 * * * *', { tz: 'UTC' });

@@ -25,6 +25,7 @@ export {
   awaitingPaymentsOf,
   confirmAwaitingPayment,
   confirmPayment,
+  salesAwaitingTransfer,
   touchSale,
   TRANSFER_AFTER_SALE,
   TRANSFER_BEFORE_SALE,

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { InTx } from '../../db/database.js';
+import type { InTx, Tx } from '../../db/database.js';
 
 /**
  * "bank transfer (fixed)" payments waiting for their transfer (migration 0025). Flows match them with
@@ -81,3 +81,19 @@ export const touchSale = async (tx: InTx, businessId: string, saleId: string): P
     .where('id', '=', saleId)
     .execute();
 };
+
+/** Sales with a payment still waiting for its transfer, taken from `since` on (the reconcile run). */
+export const salesAwaitingTransfer = (db: Tx, since: Date, limit: number) =>
+  db
+    .selectFrom('sale_payments as p')
+    .innerJoin('sales as s', (j) =>
+      j.onRef('s.business_id', '=', 'p.business_id').onRef('s.id', '=', 'p.sale_id'),
+    )
+    .select(['s.business_id', 's.store_id', 's.id as sale_id', 's.sold_at'])
+    .distinct()
+    .where('p.method', '=', 'fixed_account')
+    .where('p.confirmed_at', 'is', null)
+    .where('p.created_at', '>=', since)
+    .where('s.deleted_at', 'is', null)
+    .limit(limit)
+    .execute();
