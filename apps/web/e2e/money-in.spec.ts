@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { PASSWORD, apiAs, pinDeviceId, settled, signUpByApi, uniqueEmail } from './fixtures';
 
@@ -77,6 +78,16 @@ test('a transfer to the store’s fixed account lands in Transactions with its f
   await expect(row).toContainText('ADAEZE NWOSU');
   await expect(row).toContainText('Ojota');
   await shoot(page, 'money-in-transactions');
+  // The days as a spreadsheet.
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
+  expect(file.suggestedFilename()).toMatch(/^transactions_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = readFileSync(await file.path(), 'utf8');
+  expect(csv).toContain('Paid at,Store,Account,Payer');
+  expect(csv).toContain('ADAEZE NWOSU');
+  expect(csv).toContain('25000.00,250.00,24750.00,successful');
 
   // Settings > Bank account: the bank's name for the account shows before it is saved.
   await page.goto('/settings');

@@ -220,3 +220,24 @@ it('the simulator does not exist in production', async () => {
     await production.close();
   }
 });
+
+it('downloads the range as a spreadsheet: every transfer, times in the business zone, formulas defused', async () => {
+  await arriveAt('2026-11-26T08:30:00Z', 123_456);
+  const res = await transactions('?startdate=2026-11-26&enddate=2026-11-26&format=csv');
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type']).toMatch(/^text\/csv/);
+  expect(res.headers['content-disposition']).toBe(
+    'attachment; filename="transactions_2026-11-26_2026-11-26.csv"',
+  );
+  const lines = res.body.trim().split('\r\n');
+  expect(lines[0]).toBe(
+    'Paid at,Store,Account,Payer,Payer bank,Narration,Reference,Amount,Fee,You get,Status',
+  );
+  const row = lines.find((l) => l.includes('1234.56'));
+  expect(row).toContain('26/11/2026, 09:30:00');
+  expect(row).toContain('1234.56,12.34,1222.22,successful');
+  const bad = await transactions('?format=pdf');
+  expect(bad.statusCode).toBe(400);
+  expect(bad.json().message).toMatch(/format/);
+  expect((await transactions('?format=csv', cashierToken)).statusCode).toBe(403);
+});

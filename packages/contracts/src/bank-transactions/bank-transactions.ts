@@ -33,6 +33,8 @@ export const bankTransfersQuery = z.object({
   startdate: reportDay('startdate').optional(),
   enddate: reportDay('enddate').optional(),
   store_id: id('store_id').optional(),
+  /** `csv`: every transfer of the range as a spreadsheet file, not only the newest 5,000. */
+  format: z.enum(['json', 'csv'], { error: 'format must be json or csv' }).optional(),
 });
 export type BankTransfersQuery = z.infer<typeof bankTransfersQuery>;
 

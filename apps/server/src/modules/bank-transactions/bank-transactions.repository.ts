@@ -134,11 +134,15 @@ export const transfersBetween = (
   from: RawBuilder<Date>,
   to: RawBuilder<Date>,
   storeIds: readonly string[] | null,
+  limit = TRANSFERS_LISTED,
 ) => {
   let q = transferRows(tx, businessId).where('bt.paid_at', '>=', from).where('bt.paid_at', '<', to);
   if (storeIds) q = q.where('bt.store_id', 'in', storeIds);
-  return q.orderBy('bt.paid_at', 'desc').orderBy('bt.id', 'desc').limit(TRANSFERS_LISTED).execute();
+  return q.orderBy('bt.paid_at', 'desc').orderBy('bt.id', 'desc').limit(limit).execute();
 };
+
+/** The most a CSV download holds (a year of a busy shop's transfers). */
+export const TRANSFERS_IN_CSV = 200_000;
 
 /** The transfers a payout paid (or tried to pay), oldest first. */
 export const transfersPaidBy = (tx: Tx, businessId: string, payoutId: string) =>

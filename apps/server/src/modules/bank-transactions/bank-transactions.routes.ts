@@ -3,7 +3,9 @@ import { bankTransfersData, bankTransfersQuery, businessIdParams, envelope } fro
 import type { Deps } from '../../deps.js';
 import { assertOwnBusiness, permission } from '../../plugins/auth.js';
 import { ok } from '../../plugins/envelope.js';
-import { listTransfers } from './bank-transactions.service.js';
+import { businessZone } from '../../lib/business-time.js';
+import { TRANSFERS_IN_CSV } from './bank-transactions.repository.js';
+import { listTransfers, transfersCsv } from './bank-transactions.service.js';
 
 /** Transfers received on the stores' fixed accounts (issue 14). */
 export const bankTransactionsRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
@@ -14,13 +16,23 @@ export const bankTransactionsRoutes: FastifyPluginAsyncZod<Deps> = async (app, d
       schema: {
         tags: ['bank transactions'],
         summary:
-          'Transfers received on fixed accounts over days of the business (default today), with totals',
+          'Transfers received on fixed accounts over days of the business (default today), with totals; format=csv for a file',
         params: businessIdParams,
         querystring: bankTransfersQuery,
         response: { 200: envelope(bankTransfersData) },
       },
     },
-    async (request) =>
-      ok(await listTransfers(deps.db, assertOwnBusiness(request, request.params.businessId), request.query)),
+    async (request, reply) => {
+      const auth = assertOwnBusiness(request, request.params.businessId);
+      if (request.query.format !== 'csv') return ok(await listTransfers(deps.db, auth, request.query));
+      const data = await listTransfers(deps.db, auth, request.query, TRANSFERS_IN_CSV);
+      const zone = await businessZone(deps.db, auth.businessId);
+      const days = `${request.query.startdate ?? 'today'}_${request.query.enddate ?? request.query.startdate ?? 'today'}`;
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="transactions_${days}.csv"`)
+        // A file, not the envelope: the JSON schema does not apply to a text/csv body.
+        .send(transfersCsv(data, zone) as never);
+    },
   );
 };

@@ -1,4 +1,10 @@
-import { fromKobo, type BankTransfer, type BankTransfersData, type BankTransfersQuery } from '@ms/contracts';
+import {
+  fromKobo,
+  toCsv,
+  type BankTransfer,
+  type BankTransfersData,
+  type BankTransfersQuery,
+} from '@ms/contracts';
 import type { Database } from '../../db/database.js';
 import { businessToday, dayEnd, dayStart } from '../../lib/business-time.js';
 import { badRequest } from '../../lib/errors.js';
@@ -27,6 +33,7 @@ export const listTransfers = async (
   db: Database,
   auth: AuthContext,
   query: BankTransfersQuery,
+  limit?: number,
 ): Promise<BankTransfersData> => {
   const startdate = query.startdate ?? (await businessToday(db, auth.businessId));
   const enddate = query.enddate ?? startdate;
@@ -38,7 +45,7 @@ export const listTransfers = async (
   const from = dayStart(auth.businessId, startdate);
   const to = dayEnd(auth.businessId, enddate);
   const [rows, totals] = await Promise.all([
-    transfersBetween(db, auth.businessId, from, to, stores),
+    transfersBetween(db, auth.businessId, from, to, stores, limit),
     transferTotals(db, auth.businessId, from, to, stores),
   ]);
   const transfers = rows.map(toBankTransfer);
@@ -50,3 +57,34 @@ export const listTransfers = async (
     total_net: fromKobo(totals.amount - totals.fee),
   };
 };
+
+/** The transfers as a spreadsheet, times in the business's zone. */
+export const transfersCsv = (data: BankTransfersData, zone: string): string =>
+  toCsv(
+    [
+      'Paid at',
+      'Store',
+      'Account',
+      'Payer',
+      'Payer bank',
+      'Narration',
+      'Reference',
+      'Amount',
+      'Fee',
+      'You get',
+      'Status',
+    ],
+    data.transfers.map((t) => [
+      new Date(t.paid_at).toLocaleString('en-GB', { timeZone: zone, hour12: false }),
+      t.store_name,
+      t.account_number,
+      t.payer_name,
+      t.payer_bank_name,
+      t.narration,
+      t.reference,
+      t.amount.toFixed(2),
+      t.fee.toFixed(2),
+      t.net.toFixed(2),
+      t.status,
+    ]),
+  );

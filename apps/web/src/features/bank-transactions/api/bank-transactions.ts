@@ -26,3 +26,23 @@ export const useBankTransfers = (range: { from: string; to: string }, store: str
     refetchInterval: 30_000,
   });
 };
+
+/** Every transfer of the days (not only the newest 5,000) as a CSV file. */
+export const downloadTransfersCsv = (
+  businessId: string,
+  range: { from: string; to: string },
+  store: string | null,
+): Promise<void> =>
+  api.download(
+    'GET',
+    `/v1/payments/transactions/businesses/${businessId}`,
+    `transactions_${range.from}_${range.to}.csv`,
+    {
+      query: {
+        startdate: range.from,
+        enddate: range.to,
+        format: 'csv',
+        ...(store ? { store_id: store } : {}),
+      },
+    },
+  );

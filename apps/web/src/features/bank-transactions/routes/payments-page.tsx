@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Card, Group, Select, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconArrowDownLeft, IconArrowUpRight, IconBuildingBank } from '@tabler/icons-react';
+import { IconArrowDownLeft, IconArrowUpRight, IconBuildingBank, IconDownload } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatMoney, type BankTransfer } from '@ms/contracts';
 import { PageHeader } from '@/components/ui/page-header';
@@ -11,9 +11,9 @@ import { formatDateTime } from '@/lib/date-time';
 import { rangeFor, type RangePreset } from '@/lib/day-ranges';
 import { DayRangeFilter } from '@/components/ui/day-range-filter';
 import { paths } from '@/lib/route-paths';
-import { hasPermission, useSession } from '@/lib/session-store';
+import { hasPermission, useBusinessId, useSession } from '@/lib/session-store';
 import { useMyStores } from '@/features/stores';
-import { useBankTransfers } from '../api/bank-transactions';
+import { downloadTransfersCsv, useBankTransfers } from '../api/bank-transactions';
 
 const payerOf = (t: BankTransfer) =>
   [t.payer_name, t.payer_bank_name].filter(Boolean).join(' · ') || 'Unknown payer';
@@ -106,6 +106,8 @@ const Transactions = () => {
   const list = useBankTransfers(range, store);
   const data = list.data;
   const canSeePayouts = hasPermission(useSession(), 'transactions.payouts');
+  const businessId = useBusinessId();
+  const [downloading, setDownloading] = useState(false);
 
   return (
     <Stack maw={1200} mx="auto" gap="md">
@@ -147,6 +149,22 @@ const Transactions = () => {
           onChange={setStore}
         />
       </Stack>
+      {data && data.count > 0 && (
+        <Group justify="flex-end">
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={<IconDownload size={16} />}
+            loading={downloading}
+            onClick={() => {
+              setDownloading(true);
+              downloadTransfersCsv(businessId, range, store).finally(() => setDownloading(false));
+            }}
+          >
+            Download CSV
+          </Button>
+        </Group>
+      )}
       {data && (
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
           <SummaryStat label="Received" value={formatMoney(data.total_amount)} testId="transfers-total" />
