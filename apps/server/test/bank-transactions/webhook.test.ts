@@ -153,6 +153,28 @@ describe('a transfer received', () => {
   });
 });
 
+/** The account the rail opened, recorded by us only after its first money arrived. */
+const recordLateAccount = async (
+  owner: { businessId: string; storeId: string; userId: string },
+  accountNumber: string,
+  providerReference: string,
+) =>
+  t.db
+    .insertInto('fixed_accounts')
+    .values({
+      business_id: owner.businessId,
+      id: newId(),
+      store_id: owner.storeId,
+      bank_code: '035',
+      bank_name: 'Wema Bank',
+      account_number: accountNumber,
+      account_name: 'ADA STORES IKEJA',
+      provider: 'sandbox',
+      provider_reference: providerReference,
+      created_by: owner.userId,
+    })
+    .execute();
+
 describe('an account opened a moment after its money arrived', () => {
   it('is unmatched at first, and applied when the rail delivers the event again', async () => {
     const owner = await signUp(t);
@@ -160,23 +182,7 @@ describe('an account opened a moment after its money arrived', () => {
     const event = transferEvent({ account: late, amount: 40_000 });
     expect((await deliver(event)).json().message).toBe('unmatched');
     // The account the rail opened, recorded by us after the first delivery.
-    const [account] = await t.db
-      .insertInto('fixed_accounts')
-      .values({
-        business_id: owner.businessId,
-        id: newId(),
-        store_id: owner.storeId,
-        bank_code: '035',
-        bank_name: 'Wema Bank',
-        account_number: late,
-        account_name: 'ADA STORES IKEJA',
-        provider: 'sandbox',
-        provider_reference: 'SBX-VA-late',
-        created_by: owner.userId,
-      })
-      .returning('id')
-      .execute();
-    expect(account).toBeDefined();
+    await recordLateAccount(owner, late, 'SBX-VA-late');
     expect((await deliver(event)).json().message).toBe('applied');
     expect((await deliver(event)).json().message).toBe('duplicate');
     expect((await balancesOf(t.db, owner.businessId)).collections!.posted).toBe(40_000 - 400);
@@ -197,21 +203,7 @@ describe('an account opened a moment after its money arrived', () => {
     // Nothing to match yet: it stays unmatched.
     await rematchUnmatchedTransfers(t.db, opts);
     expect((await balancesOf(t.db, owner.businessId)).collections?.posted ?? 0).toBe(0);
-    await t.db
-      .insertInto('fixed_accounts')
-      .values({
-        business_id: owner.businessId,
-        id: newId(),
-        store_id: owner.storeId,
-        bank_code: '035',
-        bank_name: 'Wema Bank',
-        account_number: late,
-        account_name: 'ADA STORES IKEJA',
-        provider: 'sandbox',
-        provider_reference: 'SBX-VA-late-2',
-        created_by: owner.userId,
-      })
-      .execute();
+    await recordLateAccount(owner, late, 'SBX-VA-late-2');
     expect(await rematchUnmatchedTransfers(t.db, opts)).toBeGreaterThanOrEqual(1);
     expect(await rematchUnmatchedTransfers(t.db, opts)).toBe(0);
     expect((await balancesOf(t.db, owner.businessId)).collections!.posted).toBe(25_000 - 250);
