@@ -28,11 +28,13 @@ export const bankTransactionsRoutes: FastifyPluginAsyncZod<Deps> = async (app, d
       const data = await listTransfers(deps.db, auth, request.query, TRANSFERS_IN_CSV);
       const zone = await businessZone(deps.db, auth.businessId);
       const days = `${request.query.startdate ?? 'today'}_${request.query.enddate ?? request.query.startdate ?? 'today'}`;
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="transactions_${days}.csv"`)
-        // A file, not the envelope: the JSON schema does not apply to a text/csv body.
-        .send(transfersCsv(data, zone) as never);
+      return (
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="transactions_${days}.csv"`)
+          // A file, not the envelope: the JSON schema does not apply to a text/csv body.
+          .send(transfersCsv(data, zone) as never)
+      );
     },
   );
 };
