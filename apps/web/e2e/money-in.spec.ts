@@ -118,6 +118,8 @@ test('a transfer to the store’s fixed account lands in Transactions with its f
   await page.getByRole('link', { name: 'Payouts' }).click();
   await expect(page).toHaveURL(/\/payments\/payouts$/);
   await expect(page.getByTestId('payouts-owed')).toHaveText('₦24,750.00');
+  // Received today: paid tomorrow morning from 09:00 (Lagos).
+  await expect(page.getByTestId('next-payout')).toContainText(/Next payout: .*09:00/);
   await page.getByRole('button', { name: 'Pay out now' }).click();
   const payout = page.getByTestId('payout');
   await expect(payout).toHaveCount(1);
@@ -126,6 +128,7 @@ test('a transfer to the store’s fixed account lands in Transactions with its f
   // The bank answers a few seconds later; the screen follows without a reload.
   await expect(payout.getByTestId('payout-status')).toHaveText('Paid', { timeout: 30_000 });
   await expect(page.getByTestId('payouts-owed')).toHaveText('₦0.0');
+  await expect(page.getByTestId('next-payout')).toHaveCount(0);
   await expect(page.getByTestId('payouts-total')).toHaveText('₦24,750.00');
   await shoot(page, 'money-in-payouts');
   await payout.getByRole('link').first().click();

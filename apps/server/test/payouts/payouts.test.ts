@@ -50,6 +50,8 @@ const collections = async (businessId: string) =>
 describe('the scheduled run (T+1)', () => {
   it("pays yesterday's money less fees to the bank account, and the rail's success posts it", async () => {
     const { owner, payTo } = await businessWithMoney();
+    // Yesterday's money goes in this morning's run, at 09:00 Lagos.
+    expect((await payoutsOf(t, owner)).json().data.next_payout_at).toBe(lagos(0, 9).toISOString());
     expect(await runScheduledPayouts(deps(), tenToday())).toBeGreaterThanOrEqual(1);
     const list = (await payoutsOf(t, owner)).json().data;
     expect(list.payouts).toHaveLength(1);
@@ -65,7 +67,12 @@ describe('the scheduled run (T+1)', () => {
     });
     const paid = await waitForStatus(t, owner, made._id, 'paid');
     expect(paid).toMatchObject({ status: 'paid', failure_reason: null });
-    expect((await payoutsOf(t, owner)).json().data).toMatchObject({ owed: 1_980, total_paid_out: 14_850 });
+    // Today's ₦2,000 (less its fee) goes tomorrow morning.
+    expect((await payoutsOf(t, owner)).json().data).toMatchObject({
+      owed: 1_980,
+      total_paid_out: 14_850,
+      next_payout_at: lagos(-1, 9).toISOString(),
+    });
     const details = (await detailsOf(t, owner, made._id)).json().data;
     expect(details.transactions.map((x: { amount: number }) => x.amount).sort()).toEqual(
       [10_000, 5_000].sort(),
@@ -253,7 +260,7 @@ describe('the payouts routes', () => {
       { amount: 16_830, transactions_count: 3, run: 'on_demand' },
     ]);
     await waitForStatus(t, owner, res.json().data.payouts[0]._id, 'paid');
-    expect((await payoutsOf(t, owner)).json().data.owed).toBe(0);
+    expect((await payoutsOf(t, owner)).json().data).toMatchObject({ owed: 0, next_payout_at: null });
     const again = await t.request({ method: 'POST', url: '/v1/sandbox/banking/payouts', token: owner.token });
     expect(again.json().data.payouts).toEqual([]);
   });

@@ -56,6 +56,11 @@ export const payoutsData = z.object({
   total_pending: z.number(),
   /** What the business is owed now and has not been paid out yet (received less fees). */
   owed: z.number(),
+  /**
+   * When the next scheduled payout pays the oldest of what is owed (the business's payout hour, T+1);
+   * null when nothing is owed. In the past: due at the next run (every quarter hour).
+   */
+  next_payout_at: z.string().nullable(),
 });
 export type PayoutsData = z.infer<typeof payoutsData>;
 

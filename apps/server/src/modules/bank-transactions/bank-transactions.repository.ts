@@ -297,3 +297,20 @@ export const unmatchedTransferEvents = (db: Tx, since: Date, limit: number) =>
     .orderBy('received_at')
     .limit(limit)
     .execute();
+
+/** When the oldest transfer still owed (in no payout) landed; null when nothing is owed. */
+export const oldestOwedAt = async (
+  tx: Tx,
+  businessId: string,
+  storeIds: readonly string[] | null,
+): Promise<Date | null> => {
+  let q = tx
+    .selectFrom('bank_transactions')
+    .select((eb) => eb.fn.min('paid_at').as('oldest'))
+    .where('business_id', '=', businessId)
+    .where('payout_id', 'is', null);
+  if (storeIds)
+    q = q.where('store_id', 'in', storeIds.length ? [...storeIds] : ['00000000-0000-0000-0000-000000000000']);
+  const oldest = (await q.executeTakeFirst())?.oldest;
+  return oldest ? new Date(oldest as Date | string) : null;
+};

@@ -8,6 +8,7 @@ export {
   insertTransferIn,
   lockUnclaimedTransfer,
   lockUnpaidTransfers,
+  oldestOwedAt,
   owedKobo,
   releaseTransfersOf,
   setTransfersPayout,

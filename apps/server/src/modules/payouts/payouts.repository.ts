@@ -186,3 +186,15 @@ export const payoutsBetween = (
     q = q.where('p.store_id', 'in', storeIds.length ? storeIds : ['00000000-0000-0000-0000-000000000000']);
   return q.orderBy('p.created_at', 'desc').orderBy('p.id', 'desc').limit(1_000).execute();
 };
+
+/** Whether the day's scheduled run has paid the business (or any of its stores). */
+export const scheduledRunMadeOn = async (tx: Tx, businessId: string, day: string): Promise<boolean> =>
+  Boolean(
+    await tx
+      .selectFrom('payouts')
+      .select('id')
+      .where('business_id', '=', businessId)
+      .where('run', '=', 'scheduled')
+      .where('settlement_day', '=', sql<string>`${day}::date`)
+      .executeTakeFirst(),
+  );

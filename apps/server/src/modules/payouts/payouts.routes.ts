@@ -61,7 +61,14 @@ export const payoutsRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
       },
     },
     async (request) =>
-      ok(await listPayouts(deps.db, assertOwnBusiness(request, request.params.businessId), request.query)),
+      ok(
+        await listPayouts(
+          deps.db,
+          assertOwnBusiness(request, request.params.businessId),
+          request.query,
+          deps.env.payoutHour,
+        ),
+      ),
   );
 
   app.get(

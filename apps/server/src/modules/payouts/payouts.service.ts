@@ -1,16 +1,18 @@
 import {
   fromKobo,
+  todayIn,
   type Payout,
   type PayoutDetails,
   type PayoutsData,
   type PayoutsQuery,
 } from '@ms/contracts';
+import { sql } from 'kysely';
 import type { Database } from '../../db/database.js';
-import { businessToday, dayEnd, dayStart } from '../../lib/business-time.js';
+import { businessToday, businessZone, dayEnd, dayStart } from '../../lib/business-time.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import type { AuthContext } from '../../plugins/auth.js';
-import { owedKobo, toBankTransfer, transfersPaidBy } from '../bank-transactions/index.js';
-import { findPayout, payoutsBetween, type PayoutRow } from './payouts.repository.js';
+import { oldestOwedAt, owedKobo, toBankTransfer, transfersPaidBy } from '../bank-transactions/index.js';
+import { findPayout, payoutsBetween, scheduledRunMadeOn, type PayoutRow } from './payouts.repository.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -40,11 +42,43 @@ export const toPayout = (row: PayoutRow & { store_name?: string | null }): Payou
  */
 const visibleStores = (auth: AuthContext): readonly string[] | null => (auth.isAdmin ? null : auth.storeIds);
 
+/** The instant `hour`:00 of a YYYY-MM-DD day in a zone. */
+const hourOfDay = async (db: Database, zone: string, day: string, hour: number): Promise<Date> => {
+  const { rows } = await sql<{ at: Date }>`
+    SELECT ((${day}::date)::timestamp + make_interval(hours => ${hour})) AT TIME ZONE ${zone}::text AS at`.execute(
+    db,
+  );
+  return new Date(rows[0]!.at);
+};
+
+/**
+ * When the scheduled run pays the oldest money owed (flows/run-payouts.ts): money that landed before today
+ * began goes in today's run from the payout hour, unless today's payout is already made (then tomorrow);
+ * today's money goes tomorrow.
+ */
+const nextPayoutAt = async (
+  db: Database,
+  auth: AuthContext,
+  stores: readonly string[] | null,
+  payoutHour: number,
+  now = new Date(),
+): Promise<string | null> => {
+  const oldest = await oldestOwedAt(db, auth.businessId, stores);
+  if (!oldest) return null;
+  const zone = await businessZone(db, auth.businessId);
+  const today = todayIn(zone, now);
+  const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  const todayStart = await hourOfDay(db, zone, today, 0);
+  const paysToday = oldest < todayStart && !(await scheduledRunMadeOn(db, auth.businessId, today));
+  return (await hourOfDay(db, zone, paysToday ? today : tomorrow, payoutHour)).toISOString();
+};
+
 /** Payouts made over days of the business's zone (default the last 30 days), with totals. */
 export const listPayouts = async (
   db: Database,
   auth: AuthContext,
   query: PayoutsQuery,
+  payoutHour: number,
 ): Promise<PayoutsData> => {
   const today = await businessToday(db, auth.businessId);
   const enddate = query.enddate ?? today;
@@ -54,7 +88,7 @@ export const listPayouts = async (
   if (enddate < startdate) throw badRequest('enddate must be on or after startdate');
   let stores = visibleStores(auth);
   if (query.store_id) stores = stores === null || stores.includes(query.store_id) ? [query.store_id] : [];
-  const [rows, owed] = await Promise.all([
+  const [rows, owed, next] = await Promise.all([
     payoutsBetween(
       db,
       auth.businessId,
@@ -63,6 +97,7 @@ export const listPayouts = async (
       stores ? [...stores] : null,
     ),
     owedKobo(db, auth.businessId, stores),
+    nextPayoutAt(db, auth, stores, payoutHour),
   ]);
   const sum = (status: Payout['status'][]) =>
     fromKobo(rows.filter((r) => status.includes(r.status)).reduce((s, r) => s + r.amount_kobo, 0));
@@ -72,6 +107,7 @@ export const listPayouts = async (
     total_paid_out: sum(['paid', 'pending']),
     total_pending: sum(['pending']),
     owed: fromKobo(owed),
+    next_payout_at: next,
   };
 };
 

@@ -171,6 +171,13 @@ const Payouts = () => {
           <SummaryStat label="On its way" value={formatMoney(data.total_pending)} testId="payouts-pending" />
         </SimpleGrid>
       )}
+      {data?.next_payout_at && (
+        <Text size="sm" data-testid="next-payout">
+          {Date.parse(data.next_payout_at) > Date.now()
+            ? `Next payout: ${formatDateTime(data.next_payout_at)}, to your settlement account.`
+            : 'Next payout: being made now. It shows here within a quarter of an hour.'}
+        </Text>
+      )}
       <DayRangeFilter preset={preset} onPreset={setPreset} custom={custom} onCustom={setCustom} />
       {data?.payouts.some((p) => p.status === 'failed' || p.status === 'reversed') && (
         <Alert color="orange" title="A payout did not reach your bank">
