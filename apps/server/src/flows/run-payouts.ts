@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { todayIn } from '@ms/contracts';
 import type { Deps } from '../deps.js';
-import { businessZone } from '../lib/business-time.js';
+import { businessZone, localInstant } from '../lib/business-time.js';
 import { newId } from '../lib/ids.js';
 import {
   businessesOwed,
@@ -29,14 +29,6 @@ export type PayoutRunResult = {
   payoutIds: string[];
   /** Stores (or the business: null) owed money with no bank account to pay it to. */
   noAccount: (string | null)[];
-};
-
-/** The instant a business day starts in a zone. */
-const dayStartAt = async (deps: PayoutRunDeps, zone: string, day: string): Promise<Date> => {
-  const { rows } = await sql<{
-    at: Date;
-  }>`SELECT ((${day}::date)::timestamp AT TIME ZONE ${zone}::text) AS at`.execute(deps.db);
-  return new Date(rows[0]!.at);
 };
 
 /** The hour (0-23) it is in a zone. */
@@ -142,7 +134,7 @@ export const runScheduledPayouts = async (
       const zone = await businessZone(deps.db, businessId);
       if (hourIn(zone, now) < deps.env.payoutHour) continue;
       const day = todayIn(zone, now);
-      const before = await dayStartAt(deps, zone, day);
+      const before = await localInstant(deps.db, zone, day);
       made += (await payOutBusiness(deps, businessId, { before, run: 'scheduled', day })).payoutIds.length;
     } catch (error) {
       // One business's trouble does not hold back the others' money.

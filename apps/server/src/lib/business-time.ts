@@ -47,3 +47,12 @@ export const businessZone = async (db: Database, businessId: string): Promise<st
 /** Today in the business's zone, YYYY-MM-DD. */
 export const businessToday = async (db: Database, businessId: string, now = new Date()): Promise<string> =>
   todayIn(await businessZone(db, businessId), now);
+
+/** The instant it is `hour`:00 on a YYYY-MM-DD day in a zone (0: the day's start). */
+export const localInstant = async (db: Database, zone: string, day: string, hour = 0): Promise<Date> => {
+  const { rows } = await sql<{ at: Date }>`
+    SELECT ((${day}::date)::timestamp + make_interval(hours => ${hour})) AT TIME ZONE ${zone}::text AS at`.execute(
+    db,
+  );
+  return new Date(rows[0]!.at);
+};

@@ -32,10 +32,14 @@ export const saveSettlementType = async (
     .execute();
 };
 
+/**
+ * Whether the day's scheduled run has paid a store (`storeId`), the business as one (null), or, with
+ * `'any'`, the business or any of its stores.
+ */
 export const scheduledPayoutExists = async (
   tx: Tx,
   businessId: string,
-  storeId: string | null,
+  storeId: string | null | 'any',
   day: string,
 ): Promise<boolean> =>
   Boolean(
@@ -45,7 +49,13 @@ export const scheduledPayoutExists = async (
       .where('business_id', '=', businessId)
       .where('run', '=', 'scheduled')
       .where('settlement_day', '=', sql<string>`${day}::date`)
-      .where((eb) => (storeId ? eb('store_id', '=', storeId) : eb('store_id', 'is', null)))
+      .where((eb) =>
+        storeId === 'any'
+          ? eb.val(true)
+          : storeId
+            ? eb('store_id', '=', storeId)
+            : eb('store_id', 'is', null),
+      )
       .executeTakeFirst(),
   );
 
@@ -112,22 +122,15 @@ export const lockPayoutByReference = (tx: InTx, reference: string): Promise<Payo
     .forUpdate()
     .executeTakeFirst();
 
+const payoutById = (tx: Tx, businessId: string, id: string) =>
+  tx.selectFrom('payouts').select(payoutColumns).where('business_id', '=', businessId).where('id', '=', id);
+
+/** The payout, locked until the transaction ends (the rail's answer is applied to it). */
 export const lockPayout = (tx: InTx, businessId: string, id: string): Promise<PayoutRow | undefined> =>
-  tx
-    .selectFrom('payouts')
-    .select(payoutColumns)
-    .where('business_id', '=', businessId)
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirst();
+  payoutById(tx, businessId, id).forUpdate().executeTakeFirst();
 
 export const findPayout = (tx: Tx, businessId: string, id: string): Promise<PayoutRow | undefined> =>
-  tx
-    .selectFrom('payouts')
-    .select(payoutColumns)
-    .where('business_id', '=', businessId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  payoutById(tx, businessId, id).executeTakeFirst();
 
 export const markPayoutSent = async (
   tx: Tx,
@@ -186,15 +189,3 @@ export const payoutsBetween = (
     q = q.where('p.store_id', 'in', storeIds.length ? storeIds : ['00000000-0000-0000-0000-000000000000']);
   return q.orderBy('p.created_at', 'desc').orderBy('p.id', 'desc').limit(1_000).execute();
 };
-
-/** Whether the day's scheduled run has paid the business (or any of its stores). */
-export const scheduledRunMadeOn = async (tx: Tx, businessId: string, day: string): Promise<boolean> =>
-  Boolean(
-    await tx
-      .selectFrom('payouts')
-      .select('id')
-      .where('business_id', '=', businessId)
-      .where('run', '=', 'scheduled')
-      .where('settlement_day', '=', sql<string>`${day}::date`)
-      .executeTakeFirst(),
-  );

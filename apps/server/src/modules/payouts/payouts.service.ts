@@ -6,13 +6,12 @@ import {
   type PayoutsData,
   type PayoutsQuery,
 } from '@ms/contracts';
-import { sql } from 'kysely';
 import type { Database } from '../../db/database.js';
-import { businessToday, businessZone, dayEnd, dayStart } from '../../lib/business-time.js';
+import { businessToday, businessZone, dayEnd, dayStart, localInstant } from '../../lib/business-time.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { oldestOwedAt, owedKobo, toBankTransfer, transfersPaidBy } from '../bank-transactions/index.js';
-import { findPayout, payoutsBetween, scheduledRunMadeOn, type PayoutRow } from './payouts.repository.js';
+import { findPayout, payoutsBetween, scheduledPayoutExists, type PayoutRow } from './payouts.repository.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -42,15 +41,6 @@ export const toPayout = (row: PayoutRow & { store_name?: string | null }): Payou
  */
 const visibleStores = (auth: AuthContext): readonly string[] | null => (auth.isAdmin ? null : auth.storeIds);
 
-/** The instant `hour`:00 of a YYYY-MM-DD day in a zone. */
-const hourOfDay = async (db: Database, zone: string, day: string, hour: number): Promise<Date> => {
-  const { rows } = await sql<{ at: Date }>`
-    SELECT ((${day}::date)::timestamp + make_interval(hours => ${hour})) AT TIME ZONE ${zone}::text AS at`.execute(
-    db,
-  );
-  return new Date(rows[0]!.at);
-};
-
 /**
  * When the scheduled run pays the oldest money owed (flows/run-payouts.ts): money that landed before today
  * began goes in today's run from the payout hour, unless today's payout is already made (then tomorrow);
@@ -68,9 +58,9 @@ const nextPayoutAt = async (
   const zone = await businessZone(db, auth.businessId);
   const today = todayIn(zone, now);
   const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-  const todayStart = await hourOfDay(db, zone, today, 0);
-  const paysToday = oldest < todayStart && !(await scheduledRunMadeOn(db, auth.businessId, today));
-  return (await hourOfDay(db, zone, paysToday ? today : tomorrow, payoutHour)).toISOString();
+  const todayStart = await localInstant(db, zone, today);
+  const paysToday = oldest < todayStart && !(await scheduledPayoutExists(db, auth.businessId, 'any', today));
+  return (await localInstant(db, zone, paysToday ? today : tomorrow, payoutHour)).toISOString();
 };
 
 /** Payouts made over days of the business's zone (default the last 30 days), with totals. */
