@@ -26,3 +26,14 @@ export const passwordHashOf = async (db: Tx, businessId: string, userId: string)
       .where('id', '=', userId)
       .executeTakeFirst()
   )?.password_hash ?? null;
+
+/** The owner's e-mail: told of every change of where the business's money goes. */
+export const ownerEmailOf = async (db: Tx, businessId: string): Promise<string | null> =>
+  (
+    await db
+      .selectFrom('users')
+      .select('email')
+      .where('business_id', '=', businessId)
+      .where('is_owner', '=', true)
+      .executeTakeFirst()
+  )?.email ?? null;

@@ -8,8 +8,9 @@ import type { InTx, Tx } from '../../db/database.js';
 import type { Deps } from '../../deps.js';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../lib/errors.js';
 import type { AuthContext } from '../../plugins/auth.js';
-import { isOwnPassword } from '../accounts/index.js';
+import { isOwnPassword, ownerEmailOf } from '../accounts/index.js';
 import { saveSettlementType, settlementTypeOf } from '../payouts/index.js';
+import { assertStoreAccess, storeNames } from '../stores/index.js';
 import {
   bankAccountOf,
   cancelPendingChanges,
@@ -99,13 +100,7 @@ export const settlementPreferences = async (
   const [type, rows, stores, pin] = await Promise.all([
     settlementTypeOf(deps.db, auth.businessId),
     settlementRows(deps.db, auth.businessId),
-    deps.db
-      .selectFrom('stores')
-      .select(['id', 'name'])
-      .where('business_id', '=', auth.businessId)
-      .where('deleted_at', 'is', null)
-      .orderBy('created_at')
-      .execute(),
+    storeNames(deps.db, auth.businessId),
     pinOf(deps.db, auth.businessId, auth.userId),
   ]);
   const scopes = scopesOf(rows, new Date());
@@ -181,16 +176,11 @@ const tellOwner = async (
   subject: string,
   body: string,
 ) => {
-  const owner = await deps.db
-    .selectFrom('users')
-    .select('email')
-    .where('business_id', '=', businessId)
-    .where('is_owner', '=', true)
-    .executeTakeFirst();
+  const owner = await ownerEmailOf(deps.db, businessId);
   if (!owner) return;
   await deps.notifications.send({
     channel: 'email',
-    to: owner.email,
+    to: owner,
     subject,
     body,
     kind: 'settlement_change',
@@ -238,16 +228,7 @@ export const changeSettlementAccount = async (
     await lockSettlements(tx, auth.businessId);
     const account = await bankAccountOf(tx, auth.businessId, body.bank_account_id);
     if (!account) throw notFound('Bank account');
-    if (storeId) {
-      const store = await tx
-        .selectFrom('stores')
-        .select('id')
-        .where('business_id', '=', auth.businessId)
-        .where('id', '=', storeId)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
-      if (!store) throw notFound('Store');
-    }
+    if (storeId) await assertStoreAccess(tx, auth, storeId);
     const scope = scopesOf(await settlementRows(tx, auth.businessId), new Date()).get(storeId);
     if (scope?.current?.bank_account_id === account.id && !scope.pending)
       throw conflict('Payouts already go to this account.');

@@ -6,3 +6,4 @@ export {
   type StoreAccess,
   type StoreCaller,
 } from './store-access.js';
+export { storeNames } from './stores.repository.js';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Store } from '@ms/contracts';
-import type { Database } from '../../db/database.js';
+import type { Database, Tx } from '../../db/database.js';
 import { isoTimeSql } from '../../db/iso-time.js';
 import { fixedStatement } from '../../db/prepared.js';
 import { ensureMainTills } from '../registers/index.js';
@@ -204,3 +204,13 @@ export const updateStore = (db: Database, businessId: string, id: string, patch:
     .where('deleted_at', 'is', null)
     .returning(STORE_COLUMNS)
     .executeTakeFirst();
+
+/** The business's stores (not removed), oldest first: id and name. */
+export const storeNames = (db: Tx, businessId: string) =>
+  db
+    .selectFrom('stores')
+    .select(['id', 'name'])
+    .where('business_id', '=', businessId)
+    .where('deleted_at', 'is', null)
+    .orderBy('created_at')
+    .execute();
