@@ -15,7 +15,8 @@ const folders = (path) =>
 /**
  * A server module (apps/server/src/modules/<m>) and a web feature (apps/web/src/features/<f>) are
  * used from outside only through their index.ts (a feature's router also through routes/index.ts);
- * a module never imports a flow; a feature never imports the app shell.
+ * a module never imports a flow (its entry points, `*.routes.ts` and `*.jobs.ts`, may call one); a
+ * feature never imports the app shell.
  */
 const boundaries = [
   ...folders('./apps/server/src/modules').map((m) => ({
@@ -35,9 +36,10 @@ const boundaries = [
     message: `Outside the ${f} feature, import it through features/${f}/index.ts.`,
   })),
   {
-    target: './apps/server/src/modules/**/!(*.routes).ts',
+    target: './apps/server/src/modules/**/!(*.routes|*.jobs).ts',
     from: './apps/server/src/flows',
-    message: 'A module never imports a flow; flows coordinate modules (a route file may call one).',
+    message:
+      'A module never imports a flow; flows coordinate modules (a route file or a jobs file, the entry points, may call one).',
   },
   {
     target: './apps/web/src/features/**/*',

@@ -25,9 +25,14 @@ import { paymentsRoutes } from './payments/payments.routes.js';
 import { changesRoutes } from './changes/changes.routes.js';
 import { bankAccountsRoutes } from './bank-accounts/index.js';
 import { fixedAccountsRoutes } from './fixed-accounts/index.js';
-import { payoutsRoutes } from './payouts/index.js';
+import { payoutJobs, payoutsRoutes } from './payouts/index.js';
 import { settlementsRoutes } from './settlements/index.js';
-import { bankSandboxRoutes, bankTransactionsRoutes, bankWebhookRoutes } from './bank-transactions/index.js';
+import {
+  bankJobs,
+  bankSandboxRoutes,
+  bankTransactionsRoutes,
+  bankWebhookRoutes,
+} from './bank-transactions/index.js';
 
 /** Every module's routes. A module adds one line here. */
 export const registerModules = async (app: FastifyInstance, deps: Deps): Promise<void> => {
@@ -57,8 +62,10 @@ export const registerModules = async (app: FastifyInstance, deps: Deps): Promise
   await app.register(bankAccountsRoutes, deps);
   await app.register(fixedAccountsRoutes, deps);
   await app.register(bankWebhookRoutes, deps);
+  await app.register(bankJobs, deps);
   await app.register(bankTransactionsRoutes, deps);
   await app.register(payoutsRoutes, deps);
+  await app.register(payoutJobs, deps);
   await app.register(settlementsRoutes, deps);
   if (deps.env.banking === 'sandbox' && deps.env.bankingSandboxAllowed && !deps.env.isProduction)
     await app.register(bankSandboxRoutes, deps);

@@ -1,5 +1,6 @@
 /** Money in from the bank rail: its events and the transfers received. What flows and the app use. */
 export { bankWebhookRoutes } from './webhook.routes.js';
+export { bankJobs } from './bank-transactions.jobs.js';
 export { bankTransactionsRoutes } from './bank-transactions.routes.js';
 export { bankSandboxRoutes } from './sandbox.routes.js';
 export {

@@ -13,3 +13,4 @@ export {
   type PayoutRow,
 } from './payouts.repository.js';
 export { payoutsRoutes } from './payouts.routes.js';
+export { payoutJobs } from './payouts.jobs.js';

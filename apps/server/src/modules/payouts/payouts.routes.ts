@@ -9,45 +9,16 @@ import {
   sandboxPayoutRun,
 } from '@ms/contracts';
 import type { Deps } from '../../deps.js';
-import {
-  payOutNow,
-  runScheduledPayouts,
-  SEND_PAYOUT_QUEUE,
-  type SendPayoutJob,
-} from '../../flows/run-payouts.js';
-import { SEND_PAYOUT_RETRIES, sendPayout } from '../../flows/send-payout.js';
+import { payOutNow } from '../../flows/run-payouts.js';
 import { assertOwnBusiness, authOf, permission } from '../../plugins/auth.js';
 import { ok } from '../../plugins/envelope.js';
 import { findPayout } from './payouts.repository.js';
 import { getPayoutDetails, listPayouts, toPayout } from './payouts.service.js';
 
 const tags = ['payouts'];
-const RUN_QUEUE = 'payout-run';
 
-/**
- * Payouts (issue 14): the list and one payout with the transfers it paid out; the jobs that make
- * them (the scheduled run every quarter hour, once across servers) and send them to the rail; in the
- * sandbox, "pay out now".
- */
+/** Payouts (issue 14): the list and one payout with the transfers it paid out; in the sandbox, "pay out now". */
 export const payoutsRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
-  await deps.jobs.work<SendPayoutJob>(
-    {
-      name: SEND_PAYOUT_QUEUE,
-      retryLimit: SEND_PAYOUT_RETRIES,
-      retryDelaySeconds: deps.env.payoutRetrySeconds,
-      retryDelayMaxSeconds: 3600,
-      expireInSeconds: 120,
-    },
-    (job, attempt) => sendPayout(deps, job, attempt),
-  );
-  await deps.jobs.work(
-    { name: RUN_QUEUE, retryLimit: 2, retryDelaySeconds: 60, expireInSeconds: 600 },
-    async () => {
-      await runScheduledPayouts(deps, new Date(), app.log);
-    },
-  );
-  await deps.jobs.schedule(RUN_QUEUE, '*/15 * * * *', { tz: 'UTC' });
-
   app.get(
     '/v1/payments/batch/businesses/:businessId',
     {
