@@ -37,4 +37,5 @@ export * from './fixed-accounts/fixed-accounts.js';
 export * from './bank-transactions/bank-transactions.js';
 export * from './payouts/payouts.js';
 export * from './settlements/settlements.js';
+export * from './sales-agents/sales-agents.js';
 export * from './changes/changes.js';

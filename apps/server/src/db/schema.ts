@@ -505,6 +505,8 @@ export interface SalesTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   deleted_at: NullableTimestamp;
+  /** The sales agent who brought the sale, by code (0027). */
+  sales_agent_code: string | null;
 }
 
 /** Modifier of a sale line as stored: price in kobo for one unit. */
@@ -664,6 +666,32 @@ export interface BankAccountsTable {
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
   deleted_at: Date | null;
+}
+
+/** Someone who brings customers to a store, known by a code the till records (0027). */
+export interface SalesAgentsTable {
+  business_id: string;
+  id: string;
+  store_id: string;
+  name: string;
+  phone: string | null;
+  code: string;
+  active: Generated<boolean>;
+  created_by: string;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** A feature switched on or off for one scope (a store), off until set (0027). */
+export interface FeatureTogglesTable {
+  business_id: string;
+  key: string;
+  scope: string;
+  scope_id: string;
+  category: string;
+  enabled: boolean;
+  updated_by: string;
+  updated_at: Generated<Date>;
 }
 
 /** A store's static virtual account at a partner bank (0022). */
@@ -838,4 +866,6 @@ export interface DB {
   transaction_pins: TransactionPinsTable;
   payouts: PayoutsTable;
   payout_transactions: PayoutTransactionsTable;
+  sales_agents: SalesAgentsTable;
+  feature_toggles: FeatureTogglesTable;
 }

@@ -102,4 +102,7 @@ export const offlineSaleRules = (madeAt: Date): SaleRules => ({
     return { customerId: null, pendingCustomerId: id };
   },
   keepCash: (tx, input) => keepOfflineCash(tx, { ...input, madeAt }),
+  // The till took the code it was given (it checks it against the agents it has): kept as it is, even
+  // for an agent deactivated since, and a sale made before the store's toggle was on needs none.
+  salesAgent: async (_tx, _b, _store, code) => code ?? null,
 });

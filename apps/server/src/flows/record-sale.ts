@@ -28,6 +28,7 @@ import {
   saleExists,
   storedDiscount,
 } from '../modules/sales/index.js';
+import { saleAgentCode } from '../modules/sales-agents/index.js';
 import { assertStoreAccess } from '../modules/stores/index.js';
 import {
   canDiscount,
@@ -60,6 +61,7 @@ export type RecordSaleInput = {
   offline_date?: number | string | null;
   is_offline_data?: boolean;
   pay_later?: boolean;
+  sales_agent_code?: string | null;
 };
 
 /**
@@ -78,6 +80,8 @@ export type SaleRules = {
     tx: InTx,
     input: { businessId: string; storeId: string; userId: string; amountKobo: number; saleId: string },
   ) => Promise<{ registerId: string | null; unregisteredKobo: number }>;
+  /** The sales agent code the sale keeps. */
+  salesAgent: (tx: InTx, businessId: string, storeId: string, code: string | null | undefined) => Promise<string | null>;
 };
 
 export type SaleNotice = { code: string; reason: string };
@@ -128,6 +132,7 @@ const onlineRules: SaleRules = {
     const session = await recordRegisterCash(tx, { ...input, kind: 'sale', referenceId: input.saleId });
     return { registerId: session.register_id, unregisteredKobo: 0 };
   },
+  salesAgent: saleAgentCode,
 };
 
 const offlineDateOf = (v: number | string | null | undefined): Date | null =>
@@ -182,6 +187,7 @@ export const writeSale = async (
       const { customerId, pendingCustomerId, dropped }: SaleCustomer = input.customer_id
         ? await rules.customer(tx, b, input.customer_id.toLowerCase())
         : { customerId: null, pendingCustomerId: null };
+      const salesAgentCode = await rules.salesAgent(tx, b, storeId, input.sales_agent_code);
 
       // 3. Lines and totals.
       const lines = await rules.priceItems(tx, auth, input.items);
@@ -324,6 +330,7 @@ export const writeSale = async (
           note: input.note || null,
           offline_date: offlineDateOf(input.offline_date),
           is_offline_data: input.is_offline_data ?? input.offline_date != null,
+          sales_agent_code: salesAgentCode,
         };
         const kept = payments
           .map((p) => (p.method === 'cash' ? { ...p, amountKobo: 0 } : p))

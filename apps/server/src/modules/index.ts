@@ -27,6 +27,7 @@ import { bankAccountsRoutes } from './bank-accounts/index.js';
 import { fixedAccountsRoutes } from './fixed-accounts/index.js';
 import { payoutJobs, payoutsRoutes } from './payouts/index.js';
 import { settlementsRoutes } from './settlements/index.js';
+import { salesAgentsRoutes, toggleFeaturesRoutes } from './sales-agents/index.js';
 import {
   bankJobs,
   bankSandboxRoutes,
@@ -67,6 +68,8 @@ export const registerModules = async (app: FastifyInstance, deps: Deps): Promise
   await app.register(payoutsRoutes, deps);
   await app.register(payoutJobs, deps);
   await app.register(settlementsRoutes, deps);
+  await app.register(salesAgentsRoutes, deps);
+  await app.register(toggleFeaturesRoutes, deps);
   if (deps.env.banking === 'sandbox' && deps.env.bankingSandboxAllowed && !deps.env.isProduction)
     await app.register(bankSandboxRoutes, deps);
 };

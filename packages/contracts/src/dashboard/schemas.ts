@@ -137,7 +137,7 @@ export const transactionAnalyticsV2Query = z
     startdate: dashboardDay('startdate').optional(),
     enddate: dashboardDay('enddate').optional(),
     storeIds: commaList('storeIds', z.uuid({ error: 'storeIds must hold store ids' })),
-    /** Sales-agent codes: accepted and checked, filters nothing until sales agents exist. */
+    /** Sales-agent codes: only the sales (and their refunds) these agents brought. */
     salesAgentCodes: commaList(
       'salesAgentCodes',
       z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'salesAgentCodes must hold codes of letters and digits'),

@@ -6,6 +6,7 @@ import { checkItemQuantities, dayString, positiveQuantity } from '../inventory/s
 import { toKobo } from '../shared/money.js';
 import { saleTotalsIssue, type SaleTotals } from './totals.js';
 import { SALE_STATUSES } from './sale-status.js';
+import { salesAgentCode } from '../sales-agents/sales-agents.js';
 
 /**
  * Sales at the counter (spec 001 §2 "Point of sale and sales", §3 Offline sale / Sales history /
@@ -156,6 +157,8 @@ export const createSaleBody = z
     is_offline_data: z.boolean({ error: 'is_offline_data should be boolean' }).optional(),
     /** Leave the sale (partly) unpaid, to be paid later. Without it the payments must cover the total. */
     pay_later: z.boolean({ error: 'pay_later should be boolean' }).optional(),
+    /** The code of the sales agent who brought the sale (asked when the store's SALES_AGENT_CODE toggle is on). */
+    sales_agent_code: salesAgentCode('sales_agent_code').nullish(),
   })
   .refine((b) => b.discount_type !== 'percentage' || (b.discount ?? 0) <= 100, {
     path: ['discount'],
@@ -266,6 +269,8 @@ export const saleSummary = z.object({
   note: z.string().nullable(),
   offline_date: z.string().nullable(),
   is_offline_data: z.boolean(),
+  /** The sales agent's code, when the till asked for one. */
+  sales_agent_code: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

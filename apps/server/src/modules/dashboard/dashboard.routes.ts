@@ -142,7 +142,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) =>
       schema: {
         tags,
         summary:
-          'Sales between startdate and enddate (Lagos days, default today) in storeIds; salesAgentCodes is checked but filters nothing until sales agents exist',
+          'Sales between startdate and enddate (days of the business, default today) in storeIds, brought by salesAgentCodes when given',
         description:
           "Needs home.total_sales_amount. storeIds: comma list or repeated; none = the caller's stores.",
         params: dashboardBusinessParams,
@@ -154,7 +154,9 @@ export const dashboardRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) =>
       const q = request.query;
       const auth = allowed(request, request.params.business, 'home.total_sales_amount');
       const scope = await storesScope(deps.db, auth, q.storeIds);
-      return ok(await transactionAnalyticsV2(deps.db, auth.businessId, scope, q.startdate, q.enddate));
+      return ok(
+        await transactionAnalyticsV2(deps.db, auth.businessId, scope, q.startdate, q.enddate, q.salesAgentCodes),
+      );
     },
   );
 

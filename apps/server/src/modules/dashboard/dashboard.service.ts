@@ -69,6 +69,10 @@ export const shiftDay = (day: string, days: number): string =>
 /** Today in Lagos, YYYY-MM-DD (a business's own day: `businessToday`). */
 export const lagosToday = (now = new Date()): string => todayIn(DEFAULT_TIME_ZONE, now);
 
+/** Sales brought by these sales agents (their codes); none: every sale. */
+const byAgents = (codes: readonly string[]) =>
+  codes.length > 0 ? sql`AND s.sales_agent_code = ANY(${codes.map((c) => c.toUpperCase())}::text[])` : sql``;
+
 const salesTotals = async (
   db: Database,
   businessId: string,
@@ -76,16 +80,18 @@ const salesTotals = async (
   start: string,
   end: string,
   zone: string,
+  agentCodes: readonly string[] = [],
 ) => {
+  const agents = byAgents(agentCodes);
   const { rows } = await sql<{ total: string; n: string; items: string }>`
     SELECT coalesce(sum(s.total_kobo), 0) AS total, count(*) AS n,
       coalesce((SELECT sum(l.quantity) FROM sale_lines l
         JOIN sales s ON s.business_id = l.business_id AND s.id = l.sale_id
         WHERE l.business_id = ${businessId} AND s.deleted_at IS NULL
-          AND ${inDays(zone, saleTime, start, end)} ${inStores('s.store_id', scope)}), 0) AS items
+          AND ${inDays(zone, saleTime, start, end)} ${inStores('s.store_id', scope)} ${agents}), 0) AS items
     FROM sales s
     WHERE s.business_id = ${businessId} AND s.deleted_at IS NULL
-      AND ${inDays(zone, saleTime, start, end)} ${inStores('s.store_id', scope)}`.execute(db);
+      AND ${inDays(zone, saleTime, start, end)} ${inStores('s.store_id', scope)} ${agents}`.execute(db);
   const r = rows[0];
   return { totalKobo: num(r?.total), count: num(r?.n), items: num(r?.items) };
 };
@@ -97,11 +103,16 @@ const refundTotal = async (
   start: string,
   end: string,
   zone: string,
+  agentCodes: readonly string[] = [],
 ) => {
+  const agents =
+    agentCodes.length > 0
+      ? sql`AND EXISTS (SELECT 1 FROM sales s WHERE s.business_id = r.business_id AND s.id = r.sale_id ${byAgents(agentCodes)})`
+      : sql``;
   const { rows } = await sql<{ total: string; n: string }>`
     SELECT coalesce(sum(r.amount_kobo), 0) AS total, count(*) AS n FROM refunds r
     WHERE r.business_id = ${businessId} AND ${inDays(zone, sql`r.created_at`, start, end)}
-      ${inStores('r.store_id', scope)}`.execute(db);
+      ${inStores('r.store_id', scope)} ${agents}`.execute(db);
   return { kobo: num(rows[0]?.total), count: num(rows[0]?.n) };
 };
 
@@ -265,14 +276,15 @@ export const transactionAnalyticsV2 = async (
   scope: Scope,
   startdate: string | undefined,
   enddate: string | undefined,
+  agentCodes: readonly string[] = [],
 ): Promise<TransactionAnalyticsV2> => {
   const zone = await businessZone(db, businessId);
   const today = todayIn(zone);
   const start = startdate ?? enddate ?? today;
   const end = enddate ?? (startdate && startdate > today ? startdate : today);
   const [s, r] = await Promise.all([
-    salesTotals(db, businessId, scope, start, end, zone),
-    refundTotal(db, businessId, scope, start, end, zone),
+    salesTotals(db, businessId, scope, start, end, zone, agentCodes),
+    refundTotal(db, businessId, scope, start, end, zone, agentCodes),
   ]);
   return {
     startdate: start,

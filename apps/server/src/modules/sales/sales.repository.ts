@@ -79,6 +79,7 @@ export const toSummary = (r: SummaryRow): SaleSummary => ({
   note: r.note,
   offline_date: iso(r.offline_date),
   is_offline_data: r.is_offline_data,
+  sales_agent_code: r.sales_agent_code,
   created_at: iso(r.created_at) ?? '',
   updated_at: iso(r.updated_at) ?? '',
 });
