@@ -81,7 +81,12 @@ export type SaleRules = {
     input: { businessId: string; storeId: string; userId: string; amountKobo: number; saleId: string },
   ) => Promise<{ registerId: string | null; unregisteredKobo: number }>;
   /** The sales agent code the sale keeps. */
-  salesAgent: (tx: InTx, businessId: string, storeId: string, code: string | null | undefined) => Promise<string | null>;
+  salesAgent: (
+    tx: InTx,
+    businessId: string,
+    storeId: string,
+    code: string | null | undefined,
+  ) => Promise<string | null>;
 };
 
 export type SaleNotice = { code: string; reason: string };

@@ -20,6 +20,7 @@ import { productUploadsRoutes } from '@/features/product-uploads/routes';
 import { productsRoutes } from '@/features/products/routes';
 import { registersRoutes } from '@/features/registers/routes';
 import { salesRoutes } from '@/features/sales/routes';
+import { salesAgentsRoutes } from '@/features/sales-agents/routes';
 import { reportsRoutes } from '@/features/reports/routes';
 import { staffRoutes } from '@/features/staff/routes';
 import { storesRoutes } from '@/features/stores/routes';
@@ -80,6 +81,7 @@ export const router = createBrowserRouter([
                   ...paymentOptionsRoutes,
                   ...bankAccountsRoutes,
                   ...settlementsRoutes,
+                  ...salesAgentsRoutes,
                   ...businessRoutes,
                   ...staffRoutes,
                   ...accountsAdminRoutes,

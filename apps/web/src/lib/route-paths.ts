@@ -58,6 +58,7 @@ export const paths = {
   AddSettlementPreference: '/settlement-preference/add-settlement-preference',
   BusinessSettlement: '/settlement-preference/business-settlement',
   StoreSettlement: '/settlement-preference/store-settlement',
+  SalesAgent: '/sales-agent',
 } as const;
 
 export type RouteName = keyof typeof paths;

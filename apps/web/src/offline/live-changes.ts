@@ -35,8 +35,18 @@ const REFRESH: Record<ChangeTopic, { modules: string[]; queries: string[] }> = {
     modules: ['sales_history'],
     queries: ['sales-history', 'dashboard', 'reports', 'registers', 'inventory', 'customers'],
   },
-  settings: { modules: ['custom_payments'], queries: ['payment-options', 'loyalty', 'business'] },
+  settings: {
+    modules: ['custom_payments', 'sales_agents', 'feature_toggles'],
+    queries: ['payment-options', 'loyalty', 'business', 'sales-agents'],
+  },
   payments: { modules: [], queries: ['bank-transactions', 'payouts'] },
+};
+
+/** A settings change whose `what` is one of these downloads only its lists (any other: all of `settings`). */
+const SETTING_MODULES: Record<string, string[]> = {
+  payment_options: ['custom_payments'],
+  sales_agents: ['sales_agents'],
+  toggle_features: ['feature_toggles'],
 };
 
 /** Changes within this long of each other are one refresh (a burst of sales at the till). */
@@ -138,10 +148,11 @@ const createRefresher = (businessId: string) => {
   };
 
   return {
-    change: (event: Pick<ChangeEvent, 'topic'>) => {
+    change: (event: Pick<ChangeEvent, 'topic' | 'what'>) => {
       const refresh = REFRESH[event.topic];
       if (!refresh) return;
-      refresh.modules.forEach((name) => modules.set(name, modules.get(name) ?? 0));
+      const named = event.topic === 'settings' && event.what ? SETTING_MODULES[event.what] : undefined;
+      (named ?? refresh.modules).forEach((name) => modules.set(name, modules.get(name) ?? 0));
       refresh.queries.forEach((root) => queries.add(root));
       schedule(COALESCE_MS);
     },

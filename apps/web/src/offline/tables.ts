@@ -124,6 +124,29 @@ export const OFFLINE_TABLES = {
       defaultFrequency: DEFAULT_FREQUENCY_MS,
     },
   },
+  // Sales agents and whether each store's till asks for their code: the till checks the code offline too.
+  sales_agents: {
+    sync: {
+      download: {
+        path: (b) => `/v1/businesses/${b}/sales-agents`,
+        full: true,
+        itemsOf: (d) => d,
+        requires: ['pos.make_sale', 'sales_history.view', 'transactions.manage_payments'],
+      },
+      defaultFrequency: DEFAULT_FREQUENCY_MS,
+    },
+  },
+  feature_toggles: {
+    sync: {
+      download: {
+        path: (b) => `/v1/toggle-features?business_id=${b}`,
+        full: true,
+        itemsOf: (d) => d,
+        requires: ['pos.make_sale'],
+      },
+      defaultFrequency: DEFAULT_FREQUENCY_MS,
+    },
+  },
   sales_history: {
     index: 'created_at',
     // The sales history the device can show offline (incremental, paged like products).

@@ -155,7 +155,14 @@ export const dashboardRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) =>
       const auth = allowed(request, request.params.business, 'home.total_sales_amount');
       const scope = await storesScope(deps.db, auth, q.storeIds);
       return ok(
-        await transactionAnalyticsV2(deps.db, auth.businessId, scope, q.startdate, q.enddate, q.salesAgentCodes),
+        await transactionAnalyticsV2(
+          deps.db,
+          auth.businessId,
+          scope,
+          q.startdate,
+          q.enddate,
+          q.salesAgentCodes,
+        ),
       );
     },
   );

@@ -24,6 +24,7 @@ import {
   IconSquarePlus,
   IconUser,
   IconUserCog,
+  IconUsers,
   IconUsersGroup,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -81,6 +82,13 @@ const ENTRIES: Entry[] = [
     label: 'Settlement preference',
     description: 'Which account payouts go to, and your transaction PIN',
     icon: IconLock,
+    adminOnly: true,
+  },
+  {
+    route: 'SalesAgent',
+    label: 'Sales agents',
+    description: 'Agents who bring customers, and the code the till asks for',
+    icon: IconUsers,
     adminOnly: true,
   },
   {

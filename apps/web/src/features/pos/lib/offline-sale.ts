@@ -106,6 +106,7 @@ export const localSale = (record: QueuedSale, cart: Cart, ctx: LocalSaleContext)
     note: record.note ?? null,
     offline_date: at,
     is_offline_data: record.is_offline_data ?? true,
+    sales_agent_code: record.sales_agent_code ?? null,
     created_at: at,
     updated_at: at,
     order_discount_type: cart.discount?.discount_type ?? null,

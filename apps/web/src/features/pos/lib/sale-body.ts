@@ -13,6 +13,8 @@ export const saleBody = (
   cart: Cart,
   payments: PaymentLine[],
   payLater: boolean,
+  /** The sales agent's code, when the store's till asks for one. */
+  salesAgentCode?: string,
 ): CreateSaleBody => ({
   _id: saleId,
   store_id: cart.store_id ?? '',
@@ -37,4 +39,5 @@ export const saleBody = (
     ),
   note: cart.note.trim() || undefined,
   pay_later: payLater || undefined,
+  ...(salesAgentCode ? { sales_agent_code: salesAgentCode } : {}),
 });

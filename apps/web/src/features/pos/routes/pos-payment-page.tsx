@@ -20,6 +20,7 @@ import { useCustomer } from '@/features/customers';
 import { FixedAccountToPay, TransferAwaited } from '@/features/fixed-accounts';
 import { useLoyaltySettings } from '@/features/loyalty';
 import { useCheckoutOptions } from '@/features/payment-options';
+import { AgentCodeField, useAgentCode } from '@/features/sales-agents';
 import { useSession } from '@/lib/session-store';
 import { useRecordSale, useTicketMutations } from '../api/sales';
 import { ReceiptView } from '../components/receipt-view';
@@ -57,6 +58,7 @@ export default function PosPaymentPage() {
   const customer = useCustomer(cart.customer?._id ?? '');
   const loyalty = useLoyaltySettings();
   const checkout = useCheckoutOptions();
+  const agentCode = useAgentCode(cart.store_id);
 
   if (done)
     return (
@@ -100,7 +102,10 @@ export default function PosPaymentPage() {
   const usedPoints = payments.reduce((n, p) => n + (p.points ?? 0), 0);
   const usedCredit = payments.filter((p) => p.method === 'store_credit').reduce((n, p) => n + p.amount, 0);
   const ready =
-    cart.lines.length > 0 && !!cart.store_id && (split.remainder === 0 || (payLater && hasCustomer));
+    cart.lines.length > 0 &&
+    !!cart.store_id &&
+    (split.remainder === 0 || (payLater && hasCustomer)) &&
+    agentCode.valid;
   const entered = typeof amount === 'number' ? amount : 0;
 
   if (cart.lines.length === 0)
@@ -133,7 +138,7 @@ export default function PosPaymentPage() {
   };
 
   const confirm = () => {
-    const body = saleBody(saleId.current, cart, payments, payLater && split.remainder > 0);
+    const body = saleBody(saleId.current, cart, payments, payLater && split.remainder > 0, agentCode.code);
     record.mutate(body, {
       onSuccess: (sale) => {
         const ticketId = cart.ticket_id;
@@ -367,6 +372,7 @@ export default function PosPaymentPage() {
               label={`Pay later: leave ${formatMoney(split.remainder)} unpaid for ${cart.customer!.name}`}
             />
           )}
+          <AgentCodeField state={agentCode} />
           {record.isError && (
             <Alert color="red" title="The sale was not recorded">
               {record.error.message} Tap Confirm to try again; the sale will not be recorded twice.

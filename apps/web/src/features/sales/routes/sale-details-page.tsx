@@ -23,6 +23,7 @@ import { hasPermission, useSession } from '@/lib/session-store';
 import { ReceiptView } from '@/features/pos';
 import { useCustomer } from '@/features/customers';
 import { useConfirmTransferByHand } from '@/features/fixed-accounts';
+import { SalesAgentName } from '@/features/sales-agents';
 import { useSale } from '../api/sales';
 import { PaymentDialog } from '../components/payment-dialog';
 import { RefundDialog } from '../components/refund-dialog';
@@ -196,6 +197,11 @@ const SaleDetailsPage = () => {
               )}
             </Row>
             <Row label="Cashier">{sale.cashier_name ?? '—'}</Row>
+            {sale.sales_agent_code && (
+              <Row label="Sales agent">
+                <SalesAgentName code={sale.sales_agent_code} />
+              </Row>
+            )}
             <Row label="Store">{sale.store_name}</Row>
             <Row label="Time">{saleTime(sale)}</Row>
             {sale.note && <Row label="Note">{sale.note}</Row>}
