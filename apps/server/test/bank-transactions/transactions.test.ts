@@ -231,7 +231,7 @@ it('downloads the range as a spreadsheet: every transfer, times in the business 
   );
   const lines = res.body.trim().split('\r\n');
   expect(lines[0]).toBe(
-    'Paid at,Store,Account,Payer,Payer bank,Narration,Reference,Amount,Fee,You get,Status',
+    'Paid at,Store,Account,Payer,Payer bank,Narration,Reference,Amount,Fee,You get,Status,Sales agent',
   );
   const row = lines.find((l) => l.includes('1234.56'));
   expect(row).toContain('26/11/2026, 09:30:00');

@@ -22,6 +22,9 @@ export const bankTransfer = z.object({
   narration: z.string().nullable(),
   status: z.enum(['successful']),
   paid_at: z.string(),
+  /** The sale it paid at a till, when one was matched, and that sale's sales agent code. */
+  sale_id: z.string().nullable(),
+  sales_agent_code: z.string().nullable(),
 });
 export type BankTransfer = z.infer<typeof bankTransfer>;
 

@@ -122,6 +122,12 @@ const transferRows = (tx: Tx, businessId: string) =>
       'bt.narration',
       'bt.status',
       'bt.paid_at',
+      // The sale it paid at a till, and the sales agent that sale was brought by.
+      sql<string | null>`(SELECT sp.sale_id::text FROM sale_payments sp
+        WHERE sp.business_id = bt.business_id AND sp.bank_transaction_id = bt.id)`.as('sale_id'),
+      sql<string | null>`(SELECT sa.sales_agent_code FROM sale_payments sp
+        JOIN sales sa ON sa.business_id = sp.business_id AND sa.id = sp.sale_id
+        WHERE sp.business_id = bt.business_id AND sp.bank_transaction_id = bt.id)`.as('sales_agent_code'),
     ])
     .where('bt.business_id', '=', businessId);
 

@@ -26,6 +26,8 @@ export const toBankTransfer = (r: TransferRow): BankTransfer => ({
   narration: r.narration,
   status: r.status,
   paid_at: r.paid_at.toISOString(),
+  sale_id: r.sale_id,
+  sales_agent_code: r.sales_agent_code,
 });
 
 /** Transfers received over days of the business's zone (default today), with their totals. */
@@ -73,6 +75,7 @@ export const transfersCsv = (data: BankTransfersData, zone: string): string =>
       'Fee',
       'You get',
       'Status',
+      'Sales agent',
     ],
     data.transfers.map((t) => [
       new Date(t.paid_at).toLocaleString('en-GB', { timeZone: zone, hour12: false }),
@@ -86,5 +89,6 @@ export const transfersCsv = (data: BankTransfersData, zone: string): string =>
       t.fee.toFixed(2),
       t.net.toFixed(2),
       t.status,
+      t.sales_agent_code,
     ]),
   );

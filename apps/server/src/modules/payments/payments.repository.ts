@@ -2,57 +2,100 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/database.js';
 
 /**
- * Money the business received at the counter, as one list: sale payments (+) and refunds (−),
- * each tied to its sale. A payment never changes once written, so its time is `created_at`; a
- * payment is removed only with its sale (the sale's `deleted_at`).
+ * Money the business received, as one list: sale payments (+), refunds (−) and transfers received on
+ * the stores' fixed accounts (+), each money counted once:
+ * - a sale's "bank transfer (fixed)" payment is money only when its transfer lands, and then the transfer
+ *   stands for it (listed with the sale it paid); one confirmed by hand, without a transfer, is listed from
+ *   when it was confirmed;
+ * - `created_at` is when the row became known here (what the offline download pages by); `received_at`
+ *   when the money was received (what date ranges read): a payment taken with its sale counts when the sale
+ *   was made (a sale made offline, uploaded later), a transfer when the payer sent it.
+ * A payment never changes once listed; it leaves the list only with its sale (the sale's `deleted_at`).
  */
 export type PaymentRow = {
   id: string;
-  kind: 'sale_payment' | 'refund';
-  sale_id: string;
-  receipt_number: string;
+  kind: 'sale_payment' | 'refund' | 'transfer';
+  sale_id: string | null;
+  receipt_number: string | null;
   store_id: string;
   method: string;
+  method_label: string | null;
   amount_kobo: number;
+  fee_kobo: number;
   user_id: string | null;
   customer_id: string | null;
+  reference: string | null;
+  payer_name: string | null;
+  received_at: Date;
   created_at: Date;
 };
 
 export type PaymentScope = { businessId: string; storeIds: readonly string[] | null };
 
-/** Every payment and refund of the scope's live sales, as a derived table `x`. */
+/** Every payment, refund and transfer of the scope, as a derived table `x`. */
 const allPayments = (scope: PaymentScope) => {
   const b = sql`${scope.businessId}::uuid`;
-  const stores = scope.storeIds ? sql`AND s.store_id = ANY(${[...scope.storeIds]}::uuid[])` : sql``;
+  const stores = (column: string) =>
+    scope.storeIds ? sql`AND ${sql.ref(column)} = ANY(${[...scope.storeIds]}::uuid[])` : sql``;
   return sql`(
     SELECT p.id, 'sale_payment'::text AS kind, p.sale_id, s.receipt_number, s.store_id, p.method,
-           p.amount_kobo, p.user_id, s.customer_id, p.created_at
+           p.method_label, p.amount_kobo, 0::bigint AS fee_kobo, p.user_id, s.customer_id,
+           NULL::text AS reference, NULL::text AS payer_name,
+           CASE WHEN p.method = 'fixed_account' THEN p.confirmed_at
+                WHEN p.created_at < s.created_at + interval '1 minute' THEN s.sold_at
+                ELSE p.created_at END AS received_at,
+           CASE WHEN p.method = 'fixed_account' THEN p.confirmed_at ELSE p.created_at END AS created_at
       FROM sale_payments p JOIN sales s ON s.business_id = p.business_id AND s.id = p.sale_id
-     WHERE p.business_id = ${b} AND s.deleted_at IS NULL ${stores}
+     WHERE p.business_id = ${b} AND s.deleted_at IS NULL ${stores('s.store_id')}
+       AND (p.method <> 'fixed_account' OR (p.bank_transaction_id IS NULL AND p.confirmed_at IS NOT NULL))
     UNION ALL
-    SELECT r.id, 'refund'::text, r.sale_id, s.receipt_number, s.store_id, r.destination,
-           -r.amount_kobo, r.user_id, s.customer_id, r.created_at
+    SELECT r.id, 'refund'::text, r.sale_id, s.receipt_number, s.store_id, r.destination, NULL::text,
+           -r.amount_kobo, 0::bigint, r.user_id, s.customer_id, NULL::text, NULL::text, r.created_at, r.created_at
       FROM refunds r JOIN sales s ON s.business_id = r.business_id AND s.id = r.sale_id
-     WHERE r.business_id = ${b} AND s.deleted_at IS NULL ${stores}
+     WHERE r.business_id = ${b} AND s.deleted_at IS NULL ${stores('s.store_id')}
+    UNION ALL
+    SELECT t.id, 'transfer'::text, sp.sale_id, ps.receipt_number, t.store_id, 'fixed_account', NULL::text,
+           t.amount_kobo, t.fee_kobo, NULL::uuid, ps.customer_id, t.provider_reference, t.payer_name,
+           t.paid_at, t.created_at
+      FROM bank_transactions t
+      LEFT JOIN sale_payments sp ON sp.business_id = t.business_id AND sp.bank_transaction_id = t.id
+      LEFT JOIN sales ps ON ps.business_id = sp.business_id AND ps.id = sp.sale_id
+     WHERE t.business_id = ${b} ${stores('t.store_id')}
   ) x`;
 };
 
 const ms = (column: RawBuilder<unknown>) => sql`(floor(extract(epoch FROM ${column}) * 1000) + 1)::float8`;
 
-/** Payments created in [from, to), oldest first. */
+/**
+ * Payments listed in [from, to), oldest first: by when they became known here (`created_at`, the offline
+ * download) or by when the money was received (`received_at`, a date range).
+ */
 export const paymentsBetween = async (
   db: Database,
   scope: PaymentScope,
   from: Date | RawBuilder<Date> | null,
   to: Date | RawBuilder<Date> | null,
+  by: 'created_at' | 'received_at' = 'created_at',
 ): Promise<PaymentRow[]> => {
+  const at = sql.ref(`x.${by}`);
   const rows = await sql<PaymentRow>`
     SELECT * FROM ${allPayments(scope)}
-     WHERE ${from ? sql`x.created_at >= ${from}::timestamptz` : sql`true`}
-       AND ${to ? sql`x.created_at < ${to}::timestamptz` : sql`true`}
-     ORDER BY x.created_at, x.id`.execute(db);
+     WHERE ${from ? sql`${at} >= ${from}::timestamptz` : sql`true`}
+       AND ${to ? sql`${at} < ${to}::timestamptz` : sql`true`}
+     ORDER BY ${at}, x.id`.execute(db);
   return rows.rows;
+};
+
+/** One payment, refund or transfer of the scope by id. */
+export const paymentById = async (
+  db: Database,
+  scope: PaymentScope,
+  id: string,
+): Promise<PaymentRow | undefined> => {
+  const rows = await sql<PaymentRow>`SELECT * FROM ${allPayments(scope)} WHERE x.id = ${id}::uuid`.execute(
+    db,
+  );
+  return rows.rows[0];
 };
 
 /**
@@ -115,4 +158,42 @@ export const lastPaymentChange = async (db: Database, scope: PaymentScope): Prom
       (SELECT ${ms(sql`max(deleted_at)`)} FROM sales WHERE business_id = ${scope.businessId}::uuid ${stores})
     ) AS last`.execute(db);
   return r.rows[0]?.last ?? null;
+};
+
+/** What a payment's details page adds: its store's name, its sale, a transfer's payer and payout. */
+export const paymentDetailsOf = async (db: Database, businessId: string, row: PaymentRow) => {
+  const [store, sale, transfer] = await Promise.all([
+    db
+      .selectFrom('stores')
+      .select('name')
+      .where('business_id', '=', businessId)
+      .where('id', '=', row.store_id)
+      .executeTakeFirst(),
+    row.sale_id
+      ? db
+          .selectFrom('sales')
+          .select(['id', 'receipt_number', 'total_kobo', 'status'])
+          .where('business_id', '=', businessId)
+          .where('id', '=', row.sale_id)
+          .executeTakeFirst()
+      : Promise.resolve(undefined),
+    row.kind === 'transfer'
+      ? db
+          .selectFrom('bank_transactions as t')
+          .leftJoin('payouts as po', (j) =>
+            j.onRef('po.business_id', '=', 't.business_id').onRef('po.id', '=', 't.payout_id'),
+          )
+          .select([
+            't.payer_bank_name',
+            't.payer_account_number',
+            't.narration',
+            't.payout_id',
+            'po.status as payout_status',
+          ])
+          .where('t.business_id', '=', businessId)
+          .where('t.id', '=', row.id)
+          .executeTakeFirst()
+      : Promise.resolve(undefined),
+  ]);
+  return { storeName: store?.name ?? '', sale, transfer };
 };

@@ -1,17 +1,37 @@
-import { fromKobo, type PaymentsData, type PaymentsQuery, type ReceivedPayment } from '@ms/contracts';
+import {
+  fromKobo,
+  type PaymentLogDetails,
+  type PaymentsData,
+  type PaymentsQuery,
+  type PaymentsReport,
+  type ReceivedPayment,
+} from '@ms/contracts';
 import type { Database } from '../../db/database.js';
-import { businessToday, dayEnd, dayStart } from '../../lib/business-time.js';
-import { badRequest } from '../../lib/errors.js';
+import { businessToday, businessZone, dayEnd, dayStart } from '../../lib/business-time.js';
+import { badRequest, notFound } from '../../lib/errors.js';
 import type { AuthContext } from '../../plugins/auth.js';
+import { methodLabel } from '../sales/index.js';
+import { storeNames } from '../stores/index.js';
 import {
   anyPaymentFrom,
   lastPaymentChange,
   pageEnd,
+  paymentById,
+  paymentDetailsOf,
   paymentsBetween,
   removedPayments,
   type PaymentRow,
   type PaymentScope,
 } from './payments.repository.js';
+
+const REFUND_LABELS: Record<string, string> = {
+  cash: 'Cash',
+  original: 'Back the way it was paid',
+  store_credit: 'Store credit',
+};
+
+const labelOf = (r: PaymentRow) =>
+  r.kind === 'refund' ? (REFUND_LABELS[r.method] ?? r.method) : (r.method_label ?? methodLabel(r.method));
 
 const toPayment = (r: PaymentRow): ReceivedPayment => ({
   _id: r.id,
@@ -20,13 +40,41 @@ const toPayment = (r: PaymentRow): ReceivedPayment => ({
   receipt_number: r.receipt_number,
   store_id: r.store_id,
   method: r.method,
+  method_label: labelOf(r),
   amount: fromKobo(r.amount_kobo),
+  fee: fromKobo(r.fee_kobo),
   user_id: r.user_id,
   customer_id: r.customer_id,
+  reference: r.reference,
+  payer_name: r.payer_name,
+  received_at: r.received_at.toISOString(),
   created_at: r.created_at.toISOString(),
-  // A payment never changes: its last change is when it was made.
+  // A payment never changes: its last change is when it was listed.
   updated_at: r.created_at.toISOString(),
 });
+
+/** What a caller sees: an admin every store, anyone else their stores (narrowed to `storeIds` when given). */
+const scopeOf = (auth: AuthContext, storeIds?: readonly string[]): PaymentScope => {
+  const mine = auth.isAdmin ? null : auth.storeIds;
+  if (!storeIds?.length) return { businessId: auth.businessId, storeIds: mine };
+  return {
+    businessId: auth.businessId,
+    storeIds: mine ? storeIds.filter((s) => mine.includes(s)) : storeIds,
+  };
+};
+
+/** The range's first and last day (days of the business, default today), checked. */
+const dayRange = async (db: Database, auth: AuthContext, q: { startdate?: string; enddate?: string }) => {
+  const startdate = q.startdate ?? (await businessToday(db, auth.businessId));
+  const enddate = q.enddate ?? startdate;
+  if (enddate < startdate) throw badRequest('enddate must be on or after startdate');
+  return {
+    startdate,
+    enddate,
+    from: dayStart(auth.businessId, startdate),
+    to: dayEnd(auth.businessId, enddate),
+  };
+};
 
 const answer = (rows: PaymentRow[], metaData: PaymentsData['metaData']): PaymentsData => ({
   item: {
@@ -46,7 +94,7 @@ export const receivedPayments = async (
   auth: AuthContext,
   query: PaymentsQuery,
 ): Promise<PaymentsData> => {
-  const scope: PaymentScope = { businessId: auth.businessId, storeIds: auth.isAdmin ? null : auth.storeIds };
+  const scope = scopeOf(auth);
   if (query.batchsync || query.updated_at !== undefined) {
     const since = query.updated_at === undefined ? null : new Date(query.updated_at);
     const upto = await pageEnd(db, scope, since, query.limit);
@@ -60,15 +108,122 @@ export const receivedPayments = async (
       : Math.max(query.updated_at ?? 0, (await lastPaymentChange(db, scope)) ?? 0);
     return answer(rows, { lastUpdate, recordsRemoved: removed, hasMore });
   }
-  const startdate = query.startdate ?? (await businessToday(db, auth.businessId));
-  const enddate = query.enddate ?? startdate;
-  if (enddate < startdate) throw badRequest('enddate must be on or after startdate');
-  const rows = await paymentsBetween(
-    db,
-    scope,
-    dayStart(auth.businessId, startdate),
-    dayEnd(auth.businessId, enddate),
-  );
+  const range = await dayRange(db, auth, query);
+  const rows = await paymentsBetween(db, scope, range.from, range.to, 'received_at');
   const lastUpdate = (await lastPaymentChange(db, scope)) ?? 0;
   return answer(rows, { lastUpdate, recordsRemoved: [], hasMore: false });
+};
+
+/** The payment log of some stores (all the caller's when none) over days of the business. */
+export const paymentLog = async (
+  db: Database,
+  auth: AuthContext,
+  query: { startdate?: string; enddate?: string },
+  storeIds: readonly string[] | undefined,
+): Promise<{ item: PaymentsData['item'] }> => {
+  const range = await dayRange(db, auth, query);
+  const scope = scopeOf(auth, storeIds);
+  const rows =
+    scope.storeIds?.length === 0 ? [] : await paymentsBetween(db, scope, range.from, range.to, 'received_at');
+  return { item: answer(rows, { lastUpdate: 0, recordsRemoved: [], hasMore: false }).item };
+};
+
+type Sum = { count: number; kobo: number };
+const add = <K>(map: Map<K, Sum>, key: K, kobo: number) => {
+  const sum = map.get(key) ?? { count: 0, kobo: 0 };
+  map.set(key, { count: sum.count + 1, kobo: sum.kobo + kobo });
+};
+const sums = <K>(map: Map<K, Sum>) =>
+  [...map.entries()]
+    .sort((a, b) => b[1].kobo - a[1].kobo)
+    .map(([key, s]) => ({ key, count: s.count, amount: fromKobo(s.kobo) }));
+
+/** The range's payments summed by method, kind, store and day (in kobo, converted once). */
+export const paymentsReport = async (
+  db: Database,
+  auth: AuthContext,
+  query: { startdate?: string; enddate?: string; store_id?: string },
+): Promise<PaymentsReport> => {
+  const range = await dayRange(db, auth, query);
+  const scope = scopeOf(auth, query.store_id ? [query.store_id] : undefined);
+  const [rows, stores, zone] = await Promise.all([
+    scope.storeIds?.length === 0
+      ? Promise.resolve([])
+      : paymentsBetween(db, scope, range.from, range.to, 'received_at'),
+    storeNames(db, auth.businessId),
+    businessZone(db, auth.businessId),
+  ]);
+  const byMethod = new Map<string, Sum>();
+  const labels = new Map<string, string>();
+  const byKind = new Map<ReceivedPayment['kind'], Sum>();
+  const byStore = new Map<string, Sum>();
+  const byDay = new Map<string, Sum>();
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: zone });
+  let total = 0;
+  let fees = 0;
+  for (const r of rows) {
+    total += r.amount_kobo;
+    fees += r.fee_kobo;
+    const method = r.kind === 'refund' ? 'refund' : r.method;
+    if (!labels.has(method)) labels.set(method, r.kind === 'refund' ? 'Refunds' : labelOf(r));
+    add(byMethod, method, r.amount_kobo);
+    add(byKind, r.kind, r.amount_kobo);
+    add(byStore, r.store_id, r.amount_kobo);
+    add(byDay, day.format(r.received_at), r.amount_kobo);
+  }
+  const names = new Map(stores.map((s) => [s.id, s.name]));
+  return {
+    startdate: range.startdate,
+    enddate: range.enddate,
+    total_value_payments: fromKobo(total),
+    total_fees: fromKobo(fees),
+    count: rows.length,
+    by_method: sums(byMethod).map(({ key, ...s }) => ({
+      method: key,
+      method_label: labels.get(key) ?? key,
+      ...s,
+    })),
+    by_kind: sums(byKind).map(({ key, ...s }) => ({ kind: key, ...s })),
+    by_store: sums(byStore).map(({ key, ...s }) => ({
+      store_id: key,
+      store_name: names.get(key) ?? '',
+      ...s,
+    })),
+    by_day: sums(byDay)
+      .map(({ key, ...s }) => ({ day: key, ...s }))
+      .sort((a, b) => a.day.localeCompare(b.day)),
+  };
+};
+
+/** One payment of the caller's stores, with the sale it paid and, for a transfer, its payer and payout. */
+export const paymentDetails = async (
+  db: Database,
+  auth: AuthContext,
+  id: string,
+): Promise<PaymentLogDetails> => {
+  const row = await paymentById(db, scopeOf(auth), id);
+  if (!row) throw notFound('Payment');
+  const details = await paymentDetailsOf(db, auth.businessId, row);
+  return {
+    payment: toPayment(row),
+    store_name: details.storeName,
+    sale: details.sale
+      ? {
+          _id: details.sale.id,
+          receipt_number: details.sale.receipt_number,
+          total: fromKobo(details.sale.total_kobo),
+          status: details.sale.status,
+        }
+      : null,
+    transfer: details.transfer
+      ? {
+          payer_bank_name: details.transfer.payer_bank_name,
+          payer_account_number: details.transfer.payer_account_number,
+          narration: details.transfer.narration,
+          net: fromKobo(row.amount_kobo - row.fee_kobo),
+          payout_id: details.transfer.payout_id,
+          payout_status: details.transfer.payout_status,
+        }
+      : null,
+  };
 };
