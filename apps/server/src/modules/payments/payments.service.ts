@@ -7,6 +7,7 @@ import {
   type ReceivedPayment,
 } from '@ms/contracts';
 import type { Database } from '../../db/database.js';
+import { inSnapshot } from '../../db/snapshot.js';
 import { businessToday, businessZone, dayEnd, dayStart } from '../../lib/business-time.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import type { AuthContext } from '../../plugins/auth.js';
@@ -97,16 +98,17 @@ export const receivedPayments = async (
   const scope = scopeOf(auth);
   if (query.batchsync || query.updated_at !== undefined) {
     const since = query.updated_at === undefined ? null : new Date(query.updated_at);
-    const upto = await pageEnd(db, scope, since, query.limit);
-    const [rows, removed, hasMore] = await Promise.all([
-      paymentsBetween(db, scope, since, upto),
-      since ? removedPayments(db, scope, since, upto) : Promise.resolve([]),
-      upto ? anyPaymentFrom(db, scope, upto) : Promise.resolve(false),
-    ]);
-    const lastUpdate = upto
-      ? upto.getTime()
-      : Math.max(query.updated_at ?? 0, (await lastPaymentChange(db, scope)) ?? 0);
-    return answer(rows, { lastUpdate, recordsRemoved: removed, hasMore });
+    // One snapshot: a payment listed between the page and its cursor is never skipped.
+    return inSnapshot(db, async (tx) => {
+      const upto = await pageEnd(tx, scope, since, query.limit);
+      const rows = await paymentsBetween(tx, scope, since, upto);
+      const removed = since ? await removedPayments(tx, scope, since, upto) : [];
+      const hasMore = upto ? await anyPaymentFrom(tx, scope, upto) : false;
+      const lastUpdate = upto
+        ? upto.getTime()
+        : Math.max(query.updated_at ?? 0, (await lastPaymentChange(tx, scope)) ?? 0);
+      return answer(rows, { lastUpdate, recordsRemoved: removed, hasMore });
+    });
   }
   const range = await dayRange(db, auth, query);
   const rows = await paymentsBetween(db, scope, range.from, range.to, 'received_at');
