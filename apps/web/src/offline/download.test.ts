@@ -271,3 +271,21 @@ describe('products downloaded while sales wait to upload', () => {
     expect(await db.data('products').get('p1')).toMatchObject({ stock: 8 });
   });
 });
+
+describe('screens reading a table', () => {
+  it('look again after a download that changed it, not after one that brought nothing', async () => {
+    const { queryClient } = await import('@/lib/query-client');
+    const b = freshBusiness();
+    let answer = list([{ _id: 'p1', name: 'Garri 2kg', updated_at: 1 }], 1000);
+    fakeServer({ [`GET ${productsPath(b)}`]: () => answer });
+    const key = ['products', b, 'pos-grid'];
+    queryClient.setQueryData(key, { items: [] });
+    expect(await downloadModule(b, productsModule)).toBe('done');
+    expect(queryClient.getQueryState(key)?.isInvalidated).toBe(true);
+
+    queryClient.setQueryData(key, { items: [{ _id: 'p1' }] });
+    answer = list([], 1000);
+    expect(await downloadModule(b, productsModule)).toBe('done');
+    expect(queryClient.getQueryState(key)?.isInvalidated).toBe(false);
+  });
+});

@@ -2,6 +2,7 @@ import type { Product } from '@ms/contracts';
 import { ApiError, api } from '@/lib/api-client';
 import { businessDb, type BusinessDb, type LocalRecord } from './db';
 import { lessQueuedSales } from './local-stock';
+import { refreshScreensOf } from './refresh-screens';
 import { claimModule, releaseModule } from './module-meta';
 import type { Download, SyncModule } from './modules';
 import { syncStatus } from './sync-status';
@@ -139,11 +140,13 @@ const downloadPages = async (
   db: BusinessDb,
   m: SyncModule,
   since: number | undefined,
-) => {
+): Promise<number> => {
   const d = m.download!;
   const start = d.full ? undefined : since;
   let clear = d.full || !start;
   let done = 0;
+  /** Rows written or removed (a clean slate counts): whether the screens showing them must look again. */
+  let changes = 0;
   const pages = fetchAhead((at) => fetchPage(businessId, d, at), start);
   try {
     for (;;) {
@@ -151,8 +154,9 @@ const downloadPages = async (
       // Only the write moves `lastUpdate` on, so a failure anywhere resumes from the last page written.
       await writePage(db, m, page, clear);
       done += page.items.length;
+      changes += page.items.length + page.removed.length + (clear ? 1 : 0);
       syncStatus.report({ name: m.name, done, total: more ? done + 1 : done, type: 'fetch', error: null });
-      if (!more) return;
+      if (!more) return changes;
       clear = false;
     }
   } finally {
@@ -180,8 +184,11 @@ export const downloadModule = async (businessId: string, m: SyncModule): Promise
   if (claimed === 'busy') return 'skipped';
   syncStatus.report({ name: m.name, done: 0, total: 1, type: 'fetch', error: null });
   try {
-    await downloadPages(businessId, db, m, claimed?.lastUpdate || undefined);
+    const changes = await downloadPages(businessId, db, m, claimed?.lastUpdate || undefined);
     await releaseModule(db, m.table, 'synced');
+    // A scheduled download that brought changes refreshes the screens reading them (the till's grid
+    // reads the device's products): no wait for a live change that a reload may have missed.
+    if (changes > 0) refreshScreensOf(m.table);
     return 'done';
   } catch (error) {
     const unavailable = isUnavailable(m, error);
