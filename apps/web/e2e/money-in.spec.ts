@@ -176,6 +176,30 @@ test('a transfer to the store’s fixed account lands in Transactions with its f
   await expect(awaited).toContainText('Transfer received', { timeout: 20_000 });
   await expect(awaited).toContainText('₦1,800.00 landed on the store’s account.');
 
+  // Transactions: the transfer names the sale it paid; "All payments" counts it once, as the transfer.
+  await page.goto('/payments');
+  await expect(page.getByTestId('bank-transfer').filter({ hasText: 'Kemi Ade' })).toContainText(
+    'Paid a sale',
+  );
+  await page.locator('label').filter({ hasText: 'All payments' }).click();
+  await expect(page).toHaveURL(/view=all/);
+  await expect(page.getByTestId('payments-total')).toHaveText('₦26,800.00');
+  await expect(page.getByTestId('payments-count')).toHaveText('2');
+  const rows = page.getByTestId('payment-row');
+  await expect(rows).toHaveCount(2);
+  const sold = rows.filter({ hasText: '₦1,800.00' });
+  await expect(sold).toContainText('Transfer');
+  await expect(sold).toContainText('bank transfer (fixed)');
+  await sold.click();
+  const details = page.getByTestId('payment-details');
+  await expect(details).toContainText(/Kemi Ade/i);
+  await expect(details).toContainText('₦1,800.00');
+  await expect(details.getByRole('link', { name: /· ₦1,800.00/ })).toBeVisible();
+  await expect(details).toContainText('In the next payout');
+  await shoot(page, 'money-in-payment-details');
+  await page.keyboard.press('Escape');
+  await shoot(page, 'money-in-all-payments');
+
   // A cashier of the store: the account number, not the money.
   const roles: { _id: string; name: string }[] = await api.get(`/v1/businesses/${b}/roles`);
   const cashierEmail = uniqueEmail('cashier');

@@ -33,7 +33,15 @@ const REFRESH: Record<ChangeTopic, { modules: string[]; queries: string[] }> = {
   staff: { modules: ['employees'], queries: ['staff'] },
   sales: {
     modules: ['sales_history'],
-    queries: ['sales-history', 'dashboard', 'reports', 'registers', 'inventory', 'customers'],
+    queries: [
+      'sales-history',
+      'dashboard',
+      'reports',
+      'registers',
+      'inventory',
+      'customers',
+      'bank-transactions',
+    ],
   },
   settings: {
     modules: ['custom_payments', 'sales_agents', 'feature_toggles'],

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { BankTransfersData } from '@ms/contracts';
+import type { BankTransfersData, PaymentLogData, PaymentLogDetails, PaymentsReport } from '@ms/contracts';
 import { api } from '@/lib/api-client';
 import { useBusinessId } from '@/lib/session-store';
 
@@ -46,3 +46,43 @@ export const downloadTransfersCsv = (
       },
     },
   );
+
+/** The payment log (every way money came in) of some stores over days, and its sums. */
+export const usePaymentLog = (range: { from: string; to: string }, store: string | null) => {
+  const businessId = useBusinessId();
+  const days = { startdate: range.from, enddate: range.to };
+  const log = useQuery({
+    queryKey: [...bankTransactionKeys.list(businessId, range.from, range.to, store), 'log'],
+    queryFn: () =>
+      api.post<PaymentLogData>(
+        `/v1/payments/reports/paymentlog/businesses/${businessId}`,
+        { store_ids: store ? [store] : [] },
+        { query: days },
+      ),
+    enabled: !!businessId,
+    placeholderData: keepPreviousData,
+  });
+  const report = useQuery({
+    queryKey: [...bankTransactionKeys.list(businessId, range.from, range.to, store), 'report'],
+    queryFn: () =>
+      api.get<PaymentsReport>(`/v1/payments/single/businesses/${businessId}/report`, {
+        query: { ...days, ...(store ? { store_id: store } : {}) },
+      }),
+    enabled: !!businessId,
+    placeholderData: keepPreviousData,
+  });
+  return { log, report };
+};
+
+/** One payment, refund or transfer with what it paid. */
+export const usePaymentDetails = (id: string | null) => {
+  const businessId = useBusinessId();
+  return useQuery({
+    queryKey: ['bank-transactions', businessId, 'payment', id],
+    queryFn: () =>
+      api.get<PaymentLogDetails>(
+        `/v1/payments/paymentlogdetails/businesses/${businessId}/paymentlogid/${id ?? ''}`,
+      ),
+    enabled: !!businessId && !!id,
+  });
+};
