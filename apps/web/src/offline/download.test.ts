@@ -289,3 +289,26 @@ describe('screens reading a table', () => {
     expect(queryClient.getQueryState(key)?.isInvalidated).toBe(false);
   });
 });
+
+describe('lists kept for the till and the money screens', () => {
+  it('keeps the bank accounts, sales agents and toggles as the server lists them (whole lists)', async () => {
+    const b = freshBusiness();
+    fakeServer({
+      [`GET /v1/payments/accounts/businesses/${b}`]: () => ({
+        data: [{ _id: 'ba1', account_name: 'IYA BISI', account_number: '0123456785', store_id: null }],
+      }),
+      [`GET /v1/businesses/${b}/sales-agents`]: () => ({
+        data: [{ _id: 'ag1', code: 'AG1234', active: true }],
+      }),
+      [`GET /v1/toggle-features`]: () => ({
+        data: [{ _id: 'SALES_AGENT_CODE:s1', key: 'SALES_AGENT_CODE', store_id: 's1', enabled: true }],
+      }),
+    });
+    for (const name of ['bank_accounts', 'sales_agents', 'feature_toggles'])
+      expect(await downloadModule(b, moduleNamed(name)!)).toBe('done');
+    const db = businessDb(b);
+    expect(await db.data('bank_accounts').get('ba1')).toMatchObject({ account_name: 'IYA BISI' });
+    expect(await db.data('sales_agents').get('ag1')).toMatchObject({ code: 'AG1234' });
+    expect(await db.data('feature_toggles').get('SALES_AGENT_CODE:s1')).toMatchObject({ enabled: true });
+  });
+});

@@ -12,6 +12,7 @@ const SCREENS: Partial<Record<TableName, readonly string[]>> = {
   feature_toggles: ['sales-agents'],
   sales_history: ['sales-history'],
   employees: ['staff'],
+  bank_accounts: ['bank-accounts'],
 };
 
 /** Marks the screens reading a table stale after a download changed it: open ones look again. */

@@ -14,8 +14,9 @@ import type { LocalRecord } from './db';
  * and the uploaders (uploaders.ts). Adding an offline list is one entry here.
  *
  * customers and products two-way (products upload: none yet, the server has no endpoint for products
- * made offline); categories, stores, payments, custom_payments download only; pos sales upload only;
- * tickets upload, and a full download (their list is not incremental).
+ * made offline); categories, stores, payments, custom_payments, sales_agents, feature_toggles and
+ * bank_accounts download only; pos sales upload only; tickets upload, and a full download (their list is
+ * not incremental).
  */
 
 export type Download = {
@@ -217,9 +218,20 @@ export const OFFLINE_TABLES = {
       },
     },
   },
+  // Where payouts go: shown offline on the bank account screen.
+  bank_accounts: {
+    sync: {
+      download: {
+        path: (b) => `/v1/payments/accounts/businesses/${b}`,
+        full: true,
+        itemsOf: (d) => d,
+        requires: ['settings.bank_account'],
+      },
+      defaultFrequency: DEFAULT_FREQUENCY_MS,
+    },
+  },
   // Spec tables no module fills yet.
   invoices: {},
-  bank_accounts: {},
 } satisfies Record<string, TableSpec>;
 
 export type TableName = keyof typeof OFFLINE_TABLES;

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AddBankAccountBody, Bank, BankAccount, ResolvedBankAccount } from '@ms/contracts';
 import { api } from '@/lib/api-client';
 import { useBusinessId } from '@/lib/session-store';
+import { useLocalTable } from '@/offline';
 
 export const bankAccountKeys = {
   all: (businessId: string) => ['bank-accounts', businessId] as const,
@@ -12,13 +13,16 @@ export const bankAccountKeys = {
 
 const listPath = (b: string) => `/v1/payments/accounts/businesses/${b}`;
 
+/** The business's bank accounts: from the server, or (offline, until it answers) those on this device. */
 export const useBankAccounts = () => {
   const businessId = useBusinessId();
-  return useQuery({
+  const online = useQuery({
     queryKey: bankAccountKeys.all(businessId),
     queryFn: () => api.get<BankAccount[]>(listPath(businessId)),
     enabled: !!businessId,
   });
+  const local = useLocalTable<BankAccount & { _id: string }>(businessId, 'bank_accounts');
+  return { ...online, data: online.data ?? (local?.length ? local : undefined) };
 };
 
 export const useBanks = () =>

@@ -49,8 +49,8 @@ const AddAccountPage = () => {
         title="Bank account"
         description="Where your money can be paid out to. The bank confirms the account name before you save it."
       />
-      {accounts.isPending && <Skeleton h={80} radius="md" />}
-      {accounts.isError && (
+      {accounts.isPending && !accounts.data && <Skeleton h={80} radius="md" />}
+      {accounts.isError && !accounts.data && (
         <LoadError what="your bank accounts" error={accounts.error} onRetry={() => accounts.refetch()} />
       )}
       {(accounts.data ?? []).map((a) => (
