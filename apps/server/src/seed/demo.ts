@@ -92,6 +92,22 @@ export const createDemo = async (
       .insertInto('user_stores')
       .values({ business_id: created.businessId, user_id: cashierId, store_id: created.storeId })
       .execute();
+    // Two sales agents of Lekki (the till asks for their code once the owner turns it on there).
+    await tx
+      .insertInto('sales_agents')
+      .values(
+        [
+          { name: 'Bisi Adeyemi', phone: '08031234567', code: 'AG1024' },
+          { name: 'Emeka Obi', phone: null, code: 'AG2048' },
+        ].map((a) => ({
+          ...a,
+          business_id: created.businessId,
+          id: newId(),
+          store_id: created.storeId,
+          created_by: created.userId,
+        })),
+      )
+      .execute();
     // A custom payment option, so the POS shows one besides the built-in methods.
     await tx
       .insertInto('payment_options')

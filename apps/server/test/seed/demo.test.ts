@@ -49,5 +49,13 @@ describe('the demo business', () => {
 
     const sets = await t.request({ method: 'GET', url: `/v2/business/${businessId}/modifiers/sets`, token });
     expect(sets.json().data.map((s: { name: string }) => s.name)).toEqual(['Gift wrap']);
+
+    // Sales agents to try the agent code with (the till does not ask until the owner turns it on).
+    const agents = await t.request({
+      method: 'GET',
+      url: `/v1/businesses/${businessId}/sales-agents`,
+      token,
+    });
+    expect(agents.json().data.map((a: { code: string }) => a.code)).toEqual(['AG1024', 'AG2048']);
   });
 });
