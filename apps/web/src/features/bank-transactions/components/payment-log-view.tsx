@@ -1,12 +1,25 @@
 import { useState } from 'react';
-import { Badge, Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Card,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconReceipt } from '@tabler/icons-react';
+import { IconDownload, IconReceipt } from '@tabler/icons-react';
 import { formatMoney, type ReceivedPayment } from '@ms/contracts';
 import { Empty, LoadError } from '@/components/ui/query-states';
 import { SummaryStat } from '@/components/ui/summary-stat';
 import { formatDateTime } from '@/lib/date-time';
+import { useMyStores } from '@/features/stores';
 import { usePaymentLog } from '../api/bank-transactions';
+import { downloadPaymentsCsv } from '../lib/payments-csv';
 import { PaymentDetailsDrawer } from './payment-details-drawer';
 
 const KIND_LABELS: Record<ReceivedPayment['kind'], string> = {
@@ -46,9 +59,23 @@ export const PaymentLogView = ({
   const [open, setOpen] = useState<string | null>(null);
   const payments = [...(log.data?.item.list_of_payments ?? [])].sort(newestFirst);
   const sums = report.data;
+  const stores = useMyStores();
+  const storeName = (id: string) => stores.data?.find((s) => s._id === id)?.name ?? '';
 
   return (
     <Stack gap="md">
+      {payments.length > 0 && (
+        <Group justify="flex-end">
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={<IconDownload size={16} />}
+            onClick={() => void downloadPaymentsCsv(payments, storeName, range)}
+          >
+            Download CSV
+          </Button>
+        </Group>
+      )}
       {sums && (
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
           <SummaryStat
