@@ -1,5 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AddBankAccountBody, Bank, BankAccount, ResolvedBankAccount } from '@ms/contracts';
+import type {
+  AddBankAccountBody,
+  Bank,
+  BankAccount,
+  ResolvedBankAccount,
+  UpdateBankAccountBody,
+} from '@ms/contracts';
 import { api } from '@/lib/api-client';
 import { useBusinessId } from '@/lib/session-store';
 import { useLocalTable } from '@/offline';
@@ -52,6 +58,17 @@ export const useAddBankAccount = () => {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: AddBankAccountBody) => api.post<BankAccount>(listPath(businessId), body),
+    onSuccess: () => qc.invalidateQueries({ queryKey: bankAccountKeys.all(businessId) }),
+  });
+};
+
+/** Says which store's account it is (null: the business's). Where payouts go is the settlement preference's. */
+export const useSetBankAccountStore = () => {
+  const businessId = useBusinessId();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateBankAccountBody) => api.patch<BankAccount>(listPath(businessId), body),
+    meta: { silent: true },
     onSuccess: () => qc.invalidateQueries({ queryKey: bankAccountKeys.all(businessId) }),
   });
 };

@@ -16,13 +16,30 @@ import {
 import { IconCircleCheck } from '@tabler/icons-react';
 import { PageHeader } from '@/components/ui/page-header';
 import { LoadError } from '@/components/ui/query-states';
-import { useAddBankAccount, useBankAccounts, useBanks, useResolveAccount } from '../api/bank-accounts';
+import { useMyStores } from '@/features/stores';
+import {
+  useAddBankAccount,
+  useBankAccounts,
+  useBanks,
+  useResolveAccount,
+  useSetBankAccountStore,
+} from '../api/bank-accounts';
+
+/** The Select's value for the business itself (an account no store owns). */
+const BUSINESS = 'business';
 
 /** /add-account (admin): the business's bank accounts, each added under the name its bank gives it. */
 const AddAccountPage = () => {
   const accounts = useBankAccounts();
   const banks = useBanks();
   const add = useAddBankAccount();
+  const setStore = useSetBankAccountStore();
+  const stores = useMyStores();
+  const owners = [
+    { value: BUSINESS, label: 'The whole business' },
+    ...(stores.data ?? []).map((s) => ({ value: s._id, label: s.name })),
+  ];
+  const [owner, setOwner] = useState<string>(BUSINESS);
   const [bank, setBank] = useState<string | null>(null);
   const [number, setNumber] = useState('');
   const [saved, setSaved] = useState<string | null>(null);
@@ -33,7 +50,7 @@ const AddAccountPage = () => {
     e.preventDefault();
     if (!bank || !resolved.data) return;
     add.mutate(
-      { account_number: number, bank_code: bank },
+      { account_number: number, bank_code: bank, store_id: owner === BUSINESS ? null : owner },
       {
         onSuccess: (account) => {
           setSaved(`${account.account_name} · ${account.bank_name} ${account.account_number}`);
@@ -53,12 +70,34 @@ const AddAccountPage = () => {
       {accounts.isError && !accounts.data && (
         <LoadError what="your bank accounts" error={accounts.error} onRetry={() => accounts.refetch()} />
       )}
+      {setStore.isError && (
+        <Alert color="red" title="That did not work" withCloseButton onClose={() => setStore.reset()}>
+          {setStore.error.message}
+        </Alert>
+      )}
       {(accounts.data ?? []).map((a) => (
         <Card key={a._id} withBorder radius="md" padding="sm" data-testid="bank-account">
-          <Text fw={600}>{a.account_name}</Text>
-          <Text size="sm" c="dimmed">
-            {a.bank_name} · {a.account_number}
-          </Text>
+          <Group justify="space-between" align="flex-end" gap="sm">
+            <div>
+              <Text fw={600}>{a.account_name}</Text>
+              <Text size="sm" c="dimmed">
+                {a.bank_name} · {a.account_number}
+              </Text>
+            </div>
+            {owners.length > 2 && (
+              <Select
+                label="Account of"
+                aria-label={`Account of (${a.account_number})`}
+                data={owners}
+                value={a.store_id ?? BUSINESS}
+                allowDeselect={false}
+                disabled={setStore.isPending}
+                onChange={(v) => v && setStore.mutate({ _id: a._id, store_id: v === BUSINESS ? null : v })}
+                w={220}
+                size="sm"
+              />
+            )}
+          </Group>
         </Card>
       ))}
       <Card
@@ -96,6 +135,18 @@ const AddAccountPage = () => {
             }}
           />
         </SimpleGrid>
+        {owners.length > 2 && (
+          <Select
+            label="Account of"
+            description="A store's own account can receive that store's payouts when you settle store by store."
+            data={owners}
+            value={owner}
+            allowDeselect={false}
+            onChange={(v) => v && setOwner(v)}
+            mt="sm"
+            maw={360}
+          />
+        )}
         {complete && resolved.isFetching && (
           <Group gap="xs" mt="sm">
             <Loader size="xs" />
