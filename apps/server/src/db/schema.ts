@@ -801,6 +801,8 @@ export interface PayoutsTable {
   paid_at: Date | null;
   failed_at: Date | null;
   reversed_at: Date | null;
+  /** When the owner was e-mailed that it failed or was reversed (0028). */
+  owner_told_at: Date | null;
 }
 
 export interface PayoutTransactionsTable {

@@ -4,7 +4,9 @@ import { payOutBusiness, runScheduledPayouts } from '../../src/flows/run-payouts
 import { sendPayout } from '../../src/flows/send-payout.js';
 import { accountBalances } from '../../src/modules/ledger/index.js';
 import { createBanking, sandboxOutbox } from '../../src/providers/banking/index.js';
-import { addCashier, createTestApp, signUp, type TestApp } from '../helper.js';
+import { tellOwnersOfFailedPayouts } from '../../src/modules/payouts/index.js';
+import { createNotifications } from '../../src/providers/notifications/index.js';
+import { addCashier, createTestApp, lastEmail, signUp, type TestApp } from '../helper.js';
 import { addEmployee } from '../staff/staff-helper.js';
 import {
   addPayoutAccount,
@@ -167,6 +169,33 @@ describe('what the rail answers', () => {
     await runScheduledPayouts(deps(), new Date(tenToday().getTime() + 86_400_000));
     const again = (await payoutsOf(t, owner)).json().data.payouts;
     expect(again.map((p: { amount: number }) => p.amount).sort()).toEqual([14_850, 16_830].sort());
+  });
+
+  it('the owner is e-mailed once when a payout fails, with what the bank said', async () => {
+    const { owner } = await businessWithMoney('111200301');
+    await runScheduledPayouts(deps(), tenToday());
+    const [made] = (await payoutsOf(t, owner)).json().data.payouts;
+    await waitForStatus(t, owner, made._id, 'failed');
+    const notices = { db: t.db, notifications: createNotifications('sandbox', t.db) };
+    // The minute's job may have sent it already; either way it goes once.
+    await tellOwnersOfFailedPayouts(notices);
+    const mail = await lastEmail(t, owner.email);
+    expect(mail).toMatchObject({ kind: 'payout_failed', subject: 'Your payout of ₦14,850.00 failed' });
+    expect(mail?.body).toContain('The bank said: Dormant account.');
+    expect(mail?.body).toContain('it goes in your next payout');
+    // Told once: another run (or another server) sends nothing more for it.
+    expect(await tellOwnersOfFailedPayouts(notices)).toBe(0);
+    const all = await t.request({
+      method: 'GET',
+      url: `/dev/outbox?to=${encodeURIComponent(owner.email)}&limit=20`,
+    });
+    expect(all.json().data.filter((m: { kind: string }) => m.kind === 'payout_failed')).toHaveLength(1);
+    const row = await t.db
+      .selectFrom('payouts')
+      .select('owner_told_at')
+      .where('id', '=', made._id)
+      .executeTakeFirst();
+    expect(row?.owner_told_at).toBeInstanceOf(Date);
   });
 
   it('a payout reversed after it succeeded is owed again, by a new ledger entry', async () => {

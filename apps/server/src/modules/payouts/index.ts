@@ -14,3 +14,4 @@ export {
 } from './payouts.repository.js';
 export { payoutsRoutes } from './payouts.routes.js';
 export { payoutJobs } from './payouts.jobs.js';
+export { tellOwnersOfFailedPayouts } from './payout-notices.js';

@@ -2,10 +2,15 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Deps } from '../../deps.js';
 import { runScheduledPayouts, SEND_PAYOUT_QUEUE, type SendPayoutJob } from '../../flows/run-payouts.js';
 import { SEND_PAYOUT_RETRIES, sendPayout } from '../../flows/send-payout.js';
+import { tellOwnersOfFailedPayouts } from './payout-notices.js';
 
 const RUN_QUEUE = 'payout-run';
+const NOTICE_QUEUE = 'payout-notices';
 
-/** The jobs that make payouts (the scheduled run every quarter hour, once across servers) and send them to the rail. */
+/**
+ * The jobs that make payouts (the scheduled run every quarter hour, once across servers), send them to the
+ * rail, and e-mail the owner (every minute) of a payout that failed or was reversed.
+ */
 export const payoutJobs: FastifyPluginAsync<Deps> = async (app, deps) => {
   await deps.jobs.work<SendPayoutJob>(
     {
@@ -24,4 +29,11 @@ export const payoutJobs: FastifyPluginAsync<Deps> = async (app, deps) => {
     },
   );
   await deps.jobs.schedule(RUN_QUEUE, '*/15 * * * *', { tz: 'UTC' });
+  await deps.jobs.work(
+    { name: NOTICE_QUEUE, retryLimit: 2, retryDelaySeconds: 60, expireInSeconds: 300 },
+    async () => {
+      await tellOwnersOfFailedPayouts(deps);
+    },
+  );
+  await deps.jobs.schedule(NOTICE_QUEUE, '* * * * *', { tz: 'UTC' });
 };

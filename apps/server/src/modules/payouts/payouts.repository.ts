@@ -4,7 +4,7 @@ import type { PayoutsTable, PayoutStatus, SettlementType } from '../../db/schema
 
 /** Queries of `settlement_preferences`, `payouts`, `payout_transactions`. Only this module writes them. */
 
-export type PayoutRow = Selectable<PayoutsTable>;
+export type PayoutRow = Omit<Selectable<PayoutsTable>, 'owner_told_at'>;
 
 export const settlementTypeOf = async (tx: Tx, businessId: string): Promise<SettlementType> =>
   (
