@@ -115,3 +115,16 @@ export const settled = async (page: Page, quietMs = 500, timeoutMs = 30_000) => 
     page.off('requestfailed', end);
   }
 };
+
+export const SCREENSHOTS = 'test-results/screenshots';
+
+/** A settled screen photographed at 1280 px and at a 375 px phone, then back to 1280 px. */
+export const shootBothWidths = async (page: Page, name: string) => {
+  await settled(page);
+  await page.screenshot({ path: `${SCREENSHOTS}/${name}-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 375, height: 780 });
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `${SCREENSHOTS}/${name}-375.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.waitForTimeout(400);
+};

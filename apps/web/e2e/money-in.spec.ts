@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { PASSWORD, apiAs, pinDeviceId, settled, signUpByApi, uniqueEmail } from './fixtures';
+import { PASSWORD, apiAs, pinDeviceId, signUpByApi, uniqueEmail, shootBothWidths } from './fixtures';
 
 /**
  * Money in, end to end against the sandbox bank rail (issue 14): the owner opens a fixed account for
@@ -12,16 +12,6 @@ import { PASSWORD, apiAs, pinDeviceId, settled, signUpByApi, uniqueEmail } from 
  */
 
 const SHOTS = 'test-results/screenshots';
-
-const shoot = async (page: Page, name: string) => {
-  await settled(page);
-  await page.screenshot({ path: `${SHOTS}/${name}-1280.png`, fullPage: true });
-  await page.setViewportSize({ width: 375, height: 780 });
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${SHOTS}/${name}-375.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.waitForTimeout(400);
-};
 
 const logIn = async (page: Page, email: string) => {
   await page.goto('/login');
@@ -66,7 +56,7 @@ test('a transfer to the store’s fixed account lands in Transactions with its f
   await expect(page.getByRole('alert').filter({ hasText: 'Payment received' })).toContainText(
     `₦25,000.00 landed on ${number}`,
   );
-  await shoot(page, 'money-in-fixed-account');
+  await shootBothWidths(page, 'money-in-fixed-account');
 
   await page.getByRole('link', { name: 'See it in Transactions' }).click();
   await expect(page).toHaveURL(/\/payments$/);
@@ -77,7 +67,7 @@ test('a transfer to the store’s fixed account lands in Transactions with its f
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('ADAEZE NWOSU');
   await expect(row).toContainText('Ojota');
-  await shoot(page, 'money-in-transactions');
+  await shootBothWidths(page, 'money-in-transactions');
   // The days as a spreadsheet.
   const [file] = await Promise.all([
     page.waitForEvent('download'),
@@ -111,7 +101,7 @@ test('a transfer to the store’s fixed account lands in Transactions with its f
   await form.getByRole('button', { name: 'Save account' }).click();
   await expect(page.getByTestId('bank-account')).toContainText(accountName);
   await expect(page.getByTestId('bank-account')).toContainText('Guaranty Trust Bank · 0123456785');
-  await shoot(page, 'money-in-bank-account');
+  await shootBothWidths(page, 'money-in-bank-account');
 
   // Payouts: what is owed goes to that account (the sandbox pays out now instead of tomorrow morning).
   await page.goto('/payments');
@@ -130,7 +120,7 @@ test('a transfer to the store’s fixed account lands in Transactions with its f
   await expect(page.getByTestId('payouts-owed')).toHaveText('₦0.0');
   await expect(page.getByTestId('next-payout')).toHaveCount(0);
   await expect(page.getByTestId('payouts-total')).toHaveText('₦24,750.00');
-  await shoot(page, 'money-in-payouts');
+  await shootBothWidths(page, 'money-in-payouts');
   await payout.getByRole('link').first().click();
   await expect(page).toHaveURL(/\/payments\/payout-details\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId('payout-amount')).toHaveText('₦24,750.00');
@@ -139,7 +129,7 @@ test('a transfer to the store’s fixed account lands in Transactions with its f
   await expect(paidOut).toHaveCount(1);
   await expect(paidOut).toContainText('ADAEZE NWOSU');
   await expect(paidOut).toContainText('₦24,750.00');
-  await shoot(page, 'money-in-payout-details');
+  await shootBothWidths(page, 'money-in-payout-details');
 
   // The till: "bank transfer (fixed)" shows the store's account to read to the customer.
   const api = apiAs(request, { token: data.token as string, deviceId });
@@ -166,7 +156,7 @@ test('a transfer to the store’s fixed account lands in Transactions with its f
   const awaited = page.getByTestId('transfer-awaited');
   await expect(awaited).toContainText('Waiting for the transfer');
   await expect(awaited).toContainText('₦1,800.00 has not landed');
-  await shoot(page, 'money-in-till-awaiting');
+  await shootBothWidths(page, 'money-in-till-awaiting');
   // The customer sends ₦1,800 from their bank app (the sandbox, as the bank would deliver it).
   await api.post('/v1/sandbox/banking/transfers', {
     account_number: number,
@@ -196,9 +186,9 @@ test('a transfer to the store’s fixed account lands in Transactions with its f
   await expect(details).toContainText('₦1,800.00');
   await expect(details.getByRole('link', { name: /· ₦1,800.00/ })).toBeVisible();
   await expect(details).toContainText('In the next payout');
-  await shoot(page, 'money-in-payment-details');
+  await shootBothWidths(page, 'money-in-payment-details');
   await page.keyboard.press('Escape');
-  await shoot(page, 'money-in-all-payments');
+  await shootBothWidths(page, 'money-in-all-payments');
 
   // A cashier of the store: the account number, not the money.
   const roles: { _id: string; name: string }[] = await api.get(`/v1/businesses/${b}/roles`);

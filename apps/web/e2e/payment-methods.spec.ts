@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { PASSWORD, apiAs, pinDeviceId, settled, signUpByApi } from './fixtures';
+import { expect, test } from '@playwright/test';
+import { PASSWORD, apiAs, pinDeviceId, signUpByApi, shootBothWidths } from './fixtures';
 
 /**
  * Custom payment options end to end: the owner adds "POS terminal (Moniepoint)" on /payment-methods
@@ -7,19 +7,8 @@ import { PASSWORD, apiAs, pinDeviceId, settled, signUpByApi } from './fixtures';
  * paid with it is recorded, and the receipt and the sale name the option.
  */
 
-const SHOTS = 'test-results/screenshots';
 const OPTION = 'POS terminal (Moniepoint)';
 const INSTRUCTIONS = 'Charge the card on the Moniepoint terminal first.';
-
-const shoot = async (page: Page, name: string) => {
-  await settled(page);
-  await page.screenshot({ path: `${SHOTS}/${name}-1280.png`, fullPage: true });
-  await page.setViewportSize({ width: 375, height: 780 });
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${SHOTS}/${name}-375.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.waitForTimeout(400);
-};
 
 test('add a custom payment option and sell with it at the till', async ({ page, request }) => {
   test.setTimeout(120_000);
@@ -81,7 +70,7 @@ test('add a custom payment option and sell with it at the till', async ({ page, 
     .getByRole('button', { name: 'Delete' })
     .click();
   await expect(list.getByRole('listitem')).toHaveCount(1);
-  await shoot(page, 'payment-methods');
+  await shootBothWidths(page, 'payment-methods');
 
   // At the till: the option is a button next to the built-ins, card is gone.
   await page.goto('/pos');
@@ -99,7 +88,7 @@ test('add a custom payment option and sell with it at the till', async ({ page, 
   await page.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(page.getByTestId('payment-line')).toContainText(OPTION);
   await expect(page.getByTestId('remainder')).toHaveText('₦0.0');
-  await shoot(page, 'payment-methods-pos');
+  await shootBothWidths(page, 'payment-methods-pos');
   await page.getByTestId('confirm-sale').click();
   await expect(page.getByRole('heading', { name: 'Sale recorded' })).toBeVisible();
   await expect(page.getByTestId('receipt').first()).toContainText(OPTION);

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { PASSWORD, apiAs, pinDeviceId, settled, signUpByApi } from './fixtures';
+import { expect, test } from '@playwright/test';
+import { PASSWORD, apiAs, pinDeviceId, signUpByApi, shootBothWidths } from './fixtures';
 
 /**
  * The till end to end, against the real server: a scanned barcode, a variety with a modifier, a
@@ -10,16 +10,6 @@ import { PASSWORD, apiAs, pinDeviceId, settled, signUpByApi } from './fixtures';
 const SHOTS = 'test-results/screenshots';
 
 type Owner = { email: string; token: string; deviceId: string; businessId: string; storeId: string };
-
-const shoot = async (page: Page, name: string) => {
-  await settled(page);
-  await page.screenshot({ path: `${SHOTS}/${name}-1280.png`, fullPage: true });
-  await page.setViewportSize({ width: 375, height: 780 });
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${SHOTS}/${name}-375.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.waitForTimeout(400);
-};
 
 test('sell three items at the till, split cash and transfer, print the receipt', async ({
   page,
@@ -153,7 +143,7 @@ test('sell three items at the till, split cash and transfer, print the receipt',
   await expect(cart.getByTestId('line-qty').first()).toHaveText('3');
   await page.keyboard.press('-');
   await expect(cart.getByTestId('line-qty').first()).toHaveText('2');
-  await shoot(page, 'pos');
+  await shootBothWidths(page, 'pos');
   // On a phone the cart is a bottom sheet.
   await page.setViewportSize({ width: 375, height: 780 });
   await page.getByRole('button', { name: /^Cart/ }).click();
@@ -178,7 +168,7 @@ test('sell three items at the till, split cash and transfer, print the receipt',
   await page.getByRole('button', { name: '₦5,000', exact: true }).click();
   await expect(page.getByTestId('remainder')).toHaveText('₦0.0');
   await expect(page.getByTestId('change-due')).toHaveText('₦410.00');
-  await shoot(page, 'pos-payment');
+  await shootBothWidths(page, 'pos-payment');
 
   await page.getByTestId('confirm-sale').click();
   await expect(page.getByRole('heading', { name: 'Sale recorded' })).toBeVisible();

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { PASSWORD, apiAs, pinDeviceId, settled, signUpByApi } from './fixtures';
+import { expect, test } from '@playwright/test';
+import { PASSWORD, apiAs, pinDeviceId, signUpByApi, shootBothWidths } from './fixtures';
 import { downloaded, readLocal, waiting } from './offline-helpers';
 
 /**
@@ -10,18 +10,6 @@ import { downloaded, readLocal, waiting } from './offline-helpers';
  * the code against the agents on the device, and the sale uploads with it. Analytics v2 counts an
  * agent's sales only.
  */
-
-const SHOTS = 'test-results/screenshots';
-
-const shoot = async (page: Page, name: string) => {
-  await settled(page);
-  await page.screenshot({ path: `${SHOTS}/${name}-1280.png`, fullPage: true });
-  await page.setViewportSize({ width: 375, height: 780 });
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${SHOTS}/${name}-375.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.waitForTimeout(400);
-};
 
 test('sales agents: the till asks for the code, checks it, online and offline', async ({
   page,
@@ -77,7 +65,7 @@ test('sales agents: the till asks for the code, checks it, online and offline', 
   const ask = page.getByRole('switch', { name: 'Ask for the sales agent code at the till' });
   await ask.click({ force: true });
   await expect(ask).toBeChecked();
-  await shoot(page, 'sales-agents');
+  await shootBothWidths(page, 'sales-agents');
 
   // At the till: Confirm waits for a code of one of the store's active agents.
   await page.goto('/pos');
@@ -99,7 +87,7 @@ test('sales agents: the till asks for the code, checks it, online and offline', 
   await expect(confirm).toBeDisabled();
   await code.fill('tunde1');
   await expect(page.getByText('Agent: Tunde Okafor')).toBeVisible();
-  await shoot(page, 'sales-agents-pos');
+  await shootBothWidths(page, 'sales-agents-pos');
   await confirm.click();
   await expect(page.getByRole('heading', { name: 'Sale recorded' })).toBeVisible();
 
