@@ -259,6 +259,9 @@ describe('the transactions list names the sale a transfer paid and its sales age
       sale_id: null,
       sales_agent_code: null,
     });
+    // The payments list says so too.
+    const listed = (await listOf(range(today()))).list_of_payments.find((p) => p.sale_id === sale._id);
+    expect(listed).toMatchObject({ kind: 'transfer', sales_agent_code: 'AMAKA' });
     const csv = await w.call(w.owner, 'GET', `/v1/payments/transactions/businesses/${b}?format=csv`);
     expect(csv.body.split('\n')[0]).toContain('Sales agent');
     expect(csv.body).toContain('AMAKA');

@@ -50,6 +50,8 @@ export const receivedPayment = z.object({
   /** A transfer's reference and payer. */
   reference: z.string().nullable(),
   payer_name: z.string().nullable(),
+  /** The sales agent who brought the sale it paid. */
+  sales_agent_code: z.string().nullable(),
   /** When the money was received (a date range reads this). */
   received_at: z.string(),
   /** When it was listed here (the offline download pages by this). */

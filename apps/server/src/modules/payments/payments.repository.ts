@@ -26,6 +26,7 @@ export type PaymentRow = {
   customer_id: string | null;
   reference: string | null;
   payer_name: string | null;
+  sales_agent_code: string | null;
   received_at: Date;
   created_at: Date;
 };
@@ -40,7 +41,7 @@ const allPayments = (scope: PaymentScope) => {
   return sql`(
     SELECT p.id, 'sale_payment'::text AS kind, p.sale_id, s.receipt_number, s.store_id, p.method,
            p.method_label, p.amount_kobo, 0::bigint AS fee_kobo, p.user_id, s.customer_id,
-           NULL::text AS reference, NULL::text AS payer_name,
+           NULL::text AS reference, NULL::text AS payer_name, s.sales_agent_code,
            CASE WHEN p.method = 'fixed_account' THEN p.confirmed_at
                 WHEN p.created_at < s.created_at + interval '1 minute' THEN s.sold_at
                 ELSE p.created_at END AS received_at,
@@ -50,13 +51,14 @@ const allPayments = (scope: PaymentScope) => {
        AND (p.method <> 'fixed_account' OR (p.bank_transaction_id IS NULL AND p.confirmed_at IS NOT NULL))
     UNION ALL
     SELECT r.id, 'refund'::text, r.sale_id, s.receipt_number, s.store_id, r.destination, NULL::text,
-           -r.amount_kobo, 0::bigint, r.user_id, s.customer_id, NULL::text, NULL::text, r.created_at, r.created_at
+           -r.amount_kobo, 0::bigint, r.user_id, s.customer_id, NULL::text, NULL::text, s.sales_agent_code,
+           r.created_at, r.created_at
       FROM refunds r JOIN sales s ON s.business_id = r.business_id AND s.id = r.sale_id
      WHERE r.business_id = ${b} AND s.deleted_at IS NULL ${stores('s.store_id')}
     UNION ALL
     SELECT t.id, 'transfer'::text, sp.sale_id, ps.receipt_number, t.store_id, 'fixed_account', NULL::text,
            t.amount_kobo, t.fee_kobo, NULL::uuid, ps.customer_id, t.provider_reference, t.payer_name,
-           t.paid_at, t.created_at
+           ps.sales_agent_code, t.paid_at, t.created_at
       FROM bank_transactions t
       LEFT JOIN sale_payments sp ON sp.business_id = t.business_id AND sp.bank_transaction_id = t.id
       LEFT JOIN sales ps ON ps.business_id = sp.business_id AND ps.id = sp.sale_id

@@ -48,6 +48,7 @@ const toPayment = (r: PaymentRow): ReceivedPayment => ({
   customer_id: r.customer_id,
   reference: r.reference,
   payer_name: r.payer_name,
+  sales_agent_code: r.sales_agent_code,
   received_at: r.received_at.toISOString(),
   created_at: r.created_at.toISOString(),
   // A payment never changes: its last change is when it was listed.

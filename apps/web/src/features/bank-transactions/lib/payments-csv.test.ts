@@ -16,6 +16,7 @@ const payment = (over: Partial<ReceivedPayment>): ReceivedPayment => ({
   customer_id: null,
   reference: null,
   payer_name: null,
+  sales_agent_code: null,
   received_at: '2026-11-28T09:15:00.000Z',
   created_at: '2026-11-28T09:15:00.000Z',
   updated_at: '2026-11-28T09:15:00.000Z',
