@@ -4,11 +4,14 @@ import { downloadModule, PAGES_AHEAD, WRITE_CHUNK } from './download';
 import { STALE_SYNCING_MS } from './module-meta';
 import { moduleNamed, PRODUCT_PAGE_SIZE } from './modules';
 import { enqueue } from './outbox';
+import { localIndex } from './local-index';
+import { productEntry, searchLocalProducts } from './product-search';
 import { syncStatus } from './sync-status';
 import { fakeServer, freshBusiness } from './testing/fake-server';
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   syncStatus.clear();
 });
 
@@ -285,8 +288,88 @@ describe('screens reading a table', () => {
 
     queryClient.setQueryData(key, { items: [{ _id: 'p1' }] });
     answer = list([], 1000);
-    expect(await downloadModule(b, productsModule)).toBe('done');
+    expect(await downloadModule(b, productsModule)).toBe('unchanged');
     expect(queryClient.getQueryState(key)?.isInvalidated).toBe(false);
+  });
+
+  it('look again once the open search index holds what the download brought (the till grid searches it)', async () => {
+    const { queryClient } = await import('@/lib/query-client');
+    const b = freshBusiness();
+    const product = (_id: string, name: string) => ({ _id, name, updated_at: new Date().toISOString() });
+    let answer = list([product('p1', 'Garri 2kg')], 1000);
+    fakeServer({ [`GET ${productsPath(b)}`]: () => answer });
+    await downloadModule(b, productsModule);
+    expect((await searchLocalProducts(b, { search: 'garri' })).total).toBe(1);
+
+    // The index takes its time to follow a big page (here: held 30 ms).
+    const index = localIndex(b, 'products', productEntry);
+    const settle = index.settle.bind(index);
+    let settled = false;
+    vi.spyOn(index, 'settle').mockImplementation(async () => {
+      await new Promise((r) => setTimeout(r, 30));
+      await settle();
+      settled = true;
+    });
+    // Whether the index had settled, and what the grid finds, the moment it is told to look again.
+    const seen: Promise<[boolean, number]>[] = [];
+    const unsubscribe = queryClient.getQueryCache().subscribe((e) => {
+      if (e.type === 'updated' && e.action.type === 'invalidate' && e.query.queryKey[1] === b) {
+        const now = settled;
+        seen.push(searchLocalProducts(b, { search: 'semovita' }).then((r) => [now, r.total]));
+      }
+    });
+    queryClient.setQueryData(['products', b, 'pos-grid'], { items: [] });
+    answer = list([product('p2', 'Semovita 1kg')], 2000);
+    expect(await downloadModule(b, productsModule)).toBe('done');
+    unsubscribe();
+    expect(await Promise.all(seen)).toEqual([[true, 1]]);
+  });
+
+  it('do not look again after a whole list came back the same (each run replaces it), and do after it changed', async () => {
+    const { queryClient } = await import('@/lib/query-client');
+    const b = freshBusiness();
+    const agentsModule = moduleNamed('sales_agents')!;
+    expect(agentsModule.download?.full).toBe(true);
+    let agents: Record<string, unknown>[] = [
+      { _id: 'ag1', code: 'AG1', name: 'Ada', active: true, store_id: 's1' },
+      { _id: 'ag2', code: 'AG2', name: 'Bola', active: true, store_id: 's1' },
+    ];
+    fakeServer({ [`GET /v1/businesses/${b}/sales-agents`]: () => ({ data: agents }) });
+    const key = ['sales-agents', b, 'agents'];
+    const looksAgain = () => queryClient.getQueryState(key)?.isInvalidated;
+    queryClient.setQueryData(key, []);
+    expect(await downloadModule(b, agentsModule)).toBe('done');
+    expect(looksAgain()).toBe(true);
+
+    // The same list, even with its fields in another order: nothing changed, nothing to look at.
+    queryClient.setQueryData(key, agents);
+    agents = agents.map((a) => Object.fromEntries(Object.entries(a).reverse()));
+    expect(await downloadModule(b, agentsModule)).toBe('unchanged');
+    expect(looksAgain()).toBe(false);
+
+    // One agent renamed, one gone.
+    agents = [{ _id: 'ag1', code: 'AG1', name: 'Ada Obi', active: true, store_id: 's1' }];
+    expect(await downloadModule(b, agentsModule)).toBe('done');
+    expect(looksAgain()).toBe(true);
+    expect((await businessDb(b).data('sales_agents').toArray()).map((a) => a.name)).toEqual(['Ada Obi']);
+
+    // The last one gone too.
+    queryClient.setQueryData(key, agents);
+    agents = [];
+    expect(await downloadModule(b, agentsModule)).toBe('done');
+    expect(looksAgain()).toBe(true);
+    expect(await businessDb(b).data('sales_agents').count()).toBe(0);
+  });
+
+  it('count a whole list kept beside records waiting to upload as unchanged when it is the same', async () => {
+    const b = freshBusiness();
+    const ticketsModule = moduleNamed('tickets')!;
+    const parked = [{ _id: 't1', store_id: 's1', name: 'Table 4', cart: [] }];
+    fakeServer({ [`GET /v2/business/${b}/tickets`]: () => ({ data: { tickets: parked } }) });
+    await enqueue(b, 'tickets', { _id: 't2', store_id: 's1', name: 'Parked here', cart: [] });
+    expect(await downloadModule(b, ticketsModule)).toBe('done');
+    expect(await downloadModule(b, ticketsModule)).toBe('unchanged');
+    expect((await businessDb(b).data('tickets').toArray()).map((t) => t._id)).toEqual(['t1', 't2']);
   });
 });
 

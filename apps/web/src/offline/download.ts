@@ -1,6 +1,7 @@
 import type { Product } from '@ms/contracts';
 import { ApiError, api } from '@/lib/api-client';
 import { businessDb, type BusinessDb, type LocalRecord } from './db';
+import { settleOpenIndex } from './local-index';
 import { lessQueuedSales } from './local-stock';
 import { refreshScreensOf } from './refresh-screens';
 import { claimModule, releaseModule } from './module-meta';
@@ -15,7 +16,11 @@ import { syncStatus } from './sync-status';
 export const WRITE_CHUNK = 1_000;
 
 export type Page = { items: LocalRecord[]; lastUpdate: number | null; removed: string[]; hasMore: boolean };
-export type DownloadOutcome = 'done' | 'skipped' | 'unavailable';
+/**
+ * `done`: downloaded, and the table changed (its screens were refreshed); `unchanged`: downloaded,
+ * nothing new; `skipped`: another run has it (or sales made here still wait to upload).
+ */
+export type DownloadOutcome = 'done' | 'unchanged' | 'skipped' | 'unavailable';
 
 type Meta = { lastUpdate?: number; recordsRemoved?: string[]; hasMore?: boolean; total_count?: number };
 
@@ -55,10 +60,29 @@ const clearKeepingUnsynced = async (db: BusinessDb, m: SyncModule) => {
   if (waiting.length) await db.data(m.table).bulkPut(waiting);
 };
 
-/** Write one page: (clear), merge the rows, delete the removed ones, move `lastUpdate` on. */
-export const writePage = async (db: BusinessDb, m: SyncModule, page: Page, clear: boolean): Promise<void> => {
+/** JSON with every object's keys in order: equal for equal records, whatever order their fields came in. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+
+/**
+ * Write one page: (clear), merge the rows, delete the removed ones, move `lastUpdate` on. Returns how
+ * many rows it wrote or removed (a clean slate counts one): 0 when the screens showing the table need
+ * not look again. A whole list (`full`, a few dozen rows) replaces the table on every run: it counts
+ * only when the table is no longer what it was (compared in the same transaction).
+ */
+export const writePage = async (
+  db: BusinessDb,
+  m: SyncModule,
+  page: Page,
+  clear: boolean,
+): Promise<number> => {
   const scope = [db.data(m.table), db.unsynced(m.table), db.meta(m.table), db.unsynced('pos')];
-  await db.transaction('rw', scope, async () => {
+  return db.transaction('rw', scope, async () => {
+    const before = clear && m.download?.full ? canonical(await db.data(m.table).toArray()) : null;
     if (clear) await clearKeepingUnsynced(db, m);
     const items =
       m.table === 'products'
@@ -72,6 +96,8 @@ export const writePage = async (db: BusinessDb, m: SyncModule, page: Page, clear
     const meta = await db.meta(m.table).get(m.table);
     if (meta && page.lastUpdate !== null)
       await db.meta(m.table).put({ ...meta, lastUpdate: page.lastUpdate, recordsRemoved: page.removed });
+    if (before !== null) return before === canonical(await db.data(m.table).toArray()) ? 0 : 1;
+    return page.items.length + page.removed.length + (clear ? 1 : 0);
   });
 };
 
@@ -145,16 +171,15 @@ const downloadPages = async (
   const start = d.full ? undefined : since;
   let clear = d.full || !start;
   let done = 0;
-  /** Rows written or removed (a clean slate counts): whether the screens showing them must look again. */
+  /** Rows written or removed (see writePage): whether the screens showing them must look again. */
   let changes = 0;
   const pages = fetchAhead((at) => fetchPage(businessId, d, at), start);
   try {
     for (;;) {
       const { page, more } = await pages.next();
       // Only the write moves `lastUpdate` on, so a failure anywhere resumes from the last page written.
-      await writePage(db, m, page, clear);
+      changes += await writePage(db, m, page, clear);
       done += page.items.length;
-      changes += page.items.length + page.removed.length + (clear ? 1 : 0);
       syncStatus.report({ name: m.name, done, total: more ? done + 1 : done, type: 'fetch', error: null });
       if (!more) return changes;
       clear = false;
@@ -177,7 +202,7 @@ const salesStillUploading = async (db: BusinessDb, m: SyncModule) =>
  * a clean slate when it has no metadata, else incremental. Progress goes to the sync status.
  */
 export const downloadModule = async (businessId: string, m: SyncModule): Promise<DownloadOutcome> => {
-  if (!m.download) return 'done';
+  if (!m.download) return 'unchanged';
   const db = businessDb(businessId);
   if (await salesStillUploading(db, m)) return 'skipped';
   const claimed = await claimModule(db, m.table);
@@ -186,9 +211,11 @@ export const downloadModule = async (businessId: string, m: SyncModule): Promise
   try {
     const changes = await downloadPages(businessId, db, m, claimed?.lastUpdate || undefined);
     await releaseModule(db, m.table, 'synced');
-    // A scheduled download that brought changes refreshes the screens reading them (the till's grid
-    // reads the device's products): no wait for a live change that a reload may have missed.
-    if (changes > 0) refreshScreensOf(m.table);
+    if (changes === 0) return 'unchanged';
+    // A download that brought changes (scheduled, or for a live change) refreshes the screens reading
+    // them, once, after the open search index holds them (the till's grid searches the device's copy).
+    await settleOpenIndex(businessId, m.table).catch(() => {});
+    refreshScreensOf(m.table);
     return 'done';
   } catch (error) {
     const unavailable = isUnavailable(m, error);

@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { QueryObserver } from '@tanstack/react-query';
 import type { LoginData } from '@ms/contracts';
 import { queryClient } from '@/lib/query-client';
 import { sessionStore } from '@/lib/session-store';
 import { businessDb } from './db';
 import { listenForChanges, parseEvents } from './live-changes';
-import { fakeServer, freshBusiness, type FakeRequest } from './testing/fake-server';
+import { fakeServer, freshBusiness, type FakeRequest, type FakeRoute } from './testing/fake-server';
 
 const settle = async () => {
   for (let i = 0; i < 200; i++) await new Promise((r) => setImmediate(r));
@@ -20,11 +21,12 @@ const login = (businessId: string, role = 'Admin', permissions: string[] = []) =
 const emptyList = () => ({ data: { items: [], metaData: { lastUpdate: 5, recordsRemoved: [] } } });
 
 /** The server's change stream as the browser's fetch gives it: events written by the test. */
-const fakeStream = (businessId: string) => {
+const fakeStream = (businessId: string, routes: Record<string, FakeRoute> = {}) => {
   const net = fakeServer({
     [`GET /v2/customers/businesses/${businessId}`]: emptyList,
     [`GET /v2/business/${businessId}/products/sync/list`]: emptyList,
     'GET /v2/checkout/options': () => ({ data: [] }),
+    ...routes,
   });
   const json = globalThis.fetch;
   const opened: { headers: Record<string, string>; push: (text: string) => void; end: () => void }[] = [];
@@ -97,6 +99,50 @@ describe('live changes', () => {
     // The checkout options on the device too.
     await vi.waitFor(() => expect(downloads(net.calls)).toEqual(['/v2/checkout/options']));
     await settle();
+    stop();
+  });
+
+  it('refreshes a screen reading a downloaded table once: by the download when it changed the table, else here', async () => {
+    const b = freshBusiness();
+    login(b);
+    let products = [{ _id: 'p1', name: 'Garri 2kg', updated_at: '2024-01-01T00:00:00.000Z' }];
+    const { net, opened } = fakeStream(b, {
+      [`GET /v2/business/${b}/products/sync/list`]: () => ({
+        data: { items: products, metaData: { lastUpdate: 7, recordsRemoved: [] } },
+      }),
+    });
+    // Open screens: the products (the products table backs them) and the categories (a products
+    // change refreshes them, and this download does not).
+    const fetches = { products: 0, categories: 0 };
+    const watching = (['products', 'categories'] as const).map((root) =>
+      new QueryObserver(queryClient, {
+        queryKey: [root, b, 'list'],
+        queryFn: async () => ++fetches[root],
+        networkMode: 'always',
+      }).subscribe(() => {}),
+    );
+    await vi.waitFor(() => expect(fetches).toEqual({ products: 1, categories: 1 }));
+    const stop = listenForChanges(b);
+    await settle();
+    /** A products change; then each screen has looked again as many times as `expected` says, no more. */
+    const change = async (id: number, expected: typeof fetches) => {
+      opened[0]!.push(`id: e.${id}\nevent: change\ndata: {"topic":"products","at":"x"}\n\n`);
+      await vi.waitFor(() => expect(downloads(net.calls)).toHaveLength(id));
+      await vi.waitFor(() => expect(fetches).toEqual(expected), { timeout: 3_000 });
+      await new Promise((r) => setTimeout(r, 400));
+      await settle();
+      expect(fetches).toEqual(expected);
+    };
+
+    // The download brings a product: it refreshes the products; the categories are refreshed here.
+    await change(1, { products: 2, categories: 2 });
+
+    // Nothing new (the schedule brought it already): the change refreshes both here, once.
+    products = [];
+    await change(2, { products: 3, categories: 3 });
+
+    watching.forEach((unsubscribe) => unsubscribe());
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[1] === b });
     stop();
   });
 

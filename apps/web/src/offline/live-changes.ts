@@ -11,20 +11,26 @@ import { getDeviceId } from '@/lib/device';
 import { queryClient } from '@/lib/query-client';
 import { isAdmin, sessionStore } from '@/lib/session-store';
 import { downloadModule } from './download';
-import { settleOpenIndex } from './local-index';
 import { mayDownload, moduleNamed } from './modules';
+import { screensOf } from './refresh-screens';
 
 /**
  * Live changes (issue 13): the tab that syncs also hears, from the server's change stream, what
  * changed on other devices, and at once downloads those modules (by updated_at, as the schedule
- * does) and refreshes the screens that read the server directly. The schedule stays the fallback.
+ * does) and refreshes the screens that read the server directly. A download that changed its table
+ * refreshes the screens reading that table itself (refresh-screens.ts): those are not refreshed here
+ * again (each screen looks once per change). The schedule stays the fallback.
  * Loaded lazily by the sync engine: nothing of it is in the first load.
  *
  * The stream is read with fetch so the token goes in the Authorization header like every call (an
  * EventSource could only put it in the URL, and URLs are logged).
  */
 
-/** What each topic refreshes: offline modules to download now, TanStack Query keys (by first part). */
+/**
+ * What each topic refreshes: offline modules to download now, TanStack Query keys (by first part).
+ * A key the topic's downloads refresh when they change their table (refresh-screens.ts) is listed
+ * too: it is refreshed here only when they did not (not allowed, failed, nothing new).
+ */
 const REFRESH: Record<ChangeTopic, { modules: string[]; queries: string[] }> = {
   products: { modules: ['products'], queries: ['products', 'inventory', 'categories'] },
   categories: { modules: ['categories'], queries: ['categories', 'products'] },
@@ -124,26 +130,26 @@ const createRefresher = (businessId: string) => {
     modules.clear();
     queries.clear();
     everything = false;
+    /** Keys the downloads refreshed themselves: they changed the tables those screens read. */
+    const refreshed = new Set<string>();
     try {
       for (const [name, tries] of names) {
         const m = allowed(name);
         if (!m || stopped) continue;
         const outcome = await downloadModule(businessId, m).catch(() => 'failed' as const);
-        // Screens searching the device's copy (the till's grid) read its index: let it catch up first.
-        if (outcome === 'done') await settleOpenIndex(businessId, m.table).catch(() => {});
+        if (outcome === 'done') screensOf(m.table).forEach((root) => refreshed.add(root));
         if (outcome === 'skipped' && tries < BUSY_RETRIES) {
           modules.set(name, Math.max(modules.get(name) ?? 0, tries + 1));
           roots.forEach((root) => queries.add(root));
           schedule(BUSY_RETRY_MS);
         }
       }
-      // After the downloads: screens read the device's copy (the till's grid) or the server.
+      // After the downloads: the screens they did not refresh (reading the server, or a table that
+      // did not change).
       if (stopped) return;
-      if (all) await queryClient.invalidateQueries();
-      else if (roots.length)
-        await queryClient.invalidateQueries({
-          predicate: (q) => roots.includes(String(q.queryKey[0])),
-        });
+      const due = (root: string) => (all || roots.includes(root)) && !refreshed.has(root);
+      if (all || roots.some(due))
+        await queryClient.invalidateQueries({ predicate: (q) => due(String(q.queryKey[0])) });
     } finally {
       running = false;
     }

@@ -15,7 +15,13 @@ const SCREENS: Partial<Record<TableName, readonly string[]>> = {
   bank_accounts: ['bank-accounts'],
 };
 
-/** Marks the screens reading a table stale after a download changed it: open ones look again. */
+/** The query key roots of the screens showing a table's records. */
+export const screensOf = (table: TableName): readonly string[] => SCREENS[table] ?? [];
+
+/**
+ * Marks the screens reading a table stale after a download changed it: open ones look again. The
+ * one refresh of those screens for that download: live changes (live-changes.ts) leave them to it.
+ */
 export const refreshScreensOf = (table: TableName): void => {
-  for (const root of SCREENS[table] ?? []) void queryClient.invalidateQueries({ queryKey: [root] });
+  for (const root of screensOf(table)) void queryClient.invalidateQueries({ queryKey: [root] });
 };
