@@ -1,18 +1,7 @@
 import { useState } from 'react';
-import {
-  Badge,
-  Button,
-  Card,
-  Group,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
+import { Badge, Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconDownload, IconReceipt } from '@tabler/icons-react';
+import { IconReceipt } from '@tabler/icons-react';
 import { formatMoney, type ReceivedPayment } from '@ms/contracts';
 import { Empty, LoadError } from '@/components/ui/query-states';
 import { SummaryStat } from '@/components/ui/summary-stat';
@@ -20,6 +9,7 @@ import { formatDateTime } from '@/lib/date-time';
 import { useMyStores } from '@/features/stores';
 import { usePaymentLog } from '../api/bank-transactions';
 import { downloadPaymentsCsv } from '../lib/payments-csv';
+import { DownloadCsvButton } from './download-csv-button';
 import { PaymentDetailsDrawer } from './payment-details-drawer';
 
 const KIND_LABELS: Record<ReceivedPayment['kind'], string> = {
@@ -33,7 +23,7 @@ const KIND_COLORS: Record<ReceivedPayment['kind'], string> = {
   transfer: 'green',
 };
 
-export const KindBadge = ({ kind }: { kind: ReceivedPayment['kind'] }) => (
+const KindBadge = ({ kind }: { kind: ReceivedPayment['kind'] }) => (
   <Badge color={KIND_COLORS[kind]} variant="light">
     {KIND_LABELS[kind]}
   </Badge>
@@ -65,16 +55,7 @@ export const PaymentLogView = ({
   return (
     <Stack gap="md">
       {payments.length > 0 && (
-        <Group justify="flex-end">
-          <Button
-            variant="default"
-            size="xs"
-            leftSection={<IconDownload size={16} />}
-            onClick={() => void downloadPaymentsCsv(payments, storeName, range)}
-          >
-            Download CSV
-          </Button>
-        </Group>
+        <DownloadCsvButton onDownload={() => downloadPaymentsCsv(payments, storeName, range)} />
       )}
       {sums && (
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">

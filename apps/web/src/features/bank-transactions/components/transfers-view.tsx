@@ -1,7 +1,6 @@
-import { useState } from 'react';
-import { Anchor, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconArrowDownLeft, IconDownload } from '@tabler/icons-react';
+import { IconArrowDownLeft } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatMoney, type BankTransfer } from '@ms/contracts';
 import { Empty, LoadError } from '@/components/ui/query-states';
@@ -10,6 +9,7 @@ import { formatDateTime } from '@/lib/date-time';
 import { saleDetailsPath } from '@/lib/route-paths';
 import { useBusinessId } from '@/lib/session-store';
 import { downloadTransfersCsv, useBankTransfers } from '../api/bank-transactions';
+import { DownloadCsvButton } from './download-csv-button';
 
 const payerOf = (t: BankTransfer) =>
   [t.payer_name, t.payer_bank_name].filter(Boolean).join(' · ') || 'Unknown payer';
@@ -111,24 +111,10 @@ export const TransfersView = ({
   const list = useBankTransfers(range, store);
   const data = list.data;
   const businessId = useBusinessId();
-  const [downloading, setDownloading] = useState(false);
   return (
     <Stack gap="md">
       {data && data.count > 0 && (
-        <Group justify="flex-end">
-          <Button
-            variant="default"
-            size="xs"
-            leftSection={<IconDownload size={16} />}
-            loading={downloading}
-            onClick={() => {
-              setDownloading(true);
-              downloadTransfersCsv(businessId, range, store).finally(() => setDownloading(false));
-            }}
-          >
-            Download CSV
-          </Button>
-        </Group>
+        <DownloadCsvButton onDownload={() => downloadTransfersCsv(businessId, range, store)} />
       )}
       {data && (
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
