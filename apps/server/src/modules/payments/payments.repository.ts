@@ -1,6 +1,15 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/database.js';
 
+/*
+ * A read model, and a deliberate exception to "a module owns its tables" (docs/architecture.md): the
+ * payments module has no table of its own; it reads those of sales (`sales`, `sale_payments`,
+ * `refunds`), bank-transactions (`bank_transactions`), payouts (`payouts`) and stores (`stores`)
+ * directly, because the payments lists are one union, paged and summed in one query, which calls
+ * through each module's index.ts could not give. It only reads: every write to those tables stays in
+ * its own module (or a flow). Decision 0010, "The payments lists count each naira once".
+ */
+
 /**
  * Money the business received, as one list: sale payments (+), refunds (−) and transfers received on
  * the stores' fixed accounts (+), each money counted once:
