@@ -39,3 +39,5 @@ export * from './payouts/payouts.js';
 export * from './settlements/settlements.js';
 export * from './sales-agents/sales-agents.js';
 export * from './changes/changes.js';
+export * from './invoices/invoice-totals.js';
+export * from './invoices/invoices.js';

@@ -54,6 +54,7 @@ const REFRESH: Record<ChangeTopic, { modules: string[]; queries: string[] }> = {
     queries: ['payment-options', 'loyalty', 'business', 'sales-agents'],
   },
   payments: { modules: [], queries: ['bank-transactions', 'payouts'] },
+  invoices: { modules: ['invoices'], queries: ['invoices'] },
 };
 
 /** A settings change whose `what` is one of these downloads only its lists (any other: all of `settings`). */

@@ -13,6 +13,7 @@ const SCREENS: Partial<Record<TableName, readonly string[]>> = {
   sales_history: ['sales-history'],
   employees: ['staff'],
   bank_accounts: ['bank-accounts'],
+  invoices: ['invoices'],
 };
 
 /** The query key roots of the screens showing a table's records. */

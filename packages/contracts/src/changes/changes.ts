@@ -15,6 +15,7 @@ export const CHANGE_TOPICS = [
   'sales',
   'settings',
   'payments',
+  'invoices',
 ] as const;
 export type ChangeTopic = (typeof CHANGE_TOPICS)[number];
 
@@ -31,6 +32,7 @@ export const CHANGE_TOPIC_READERS: Record<ChangeTopic, readonly PermissionKey[]>
   sales: ['sales_history.view'],
   settings: [],
   payments: ['transactions.manage_payments', 'transactions.payouts'],
+  invoices: ['invoices.view'],
 };
 
 /**
