@@ -43,6 +43,11 @@ export type Env = {
   payoutRetrySeconds: number;
   /** The fee on a transfer received: a share in basis points, capped (TRANSFER_IN_FEE_BPS, _CAP_KOBO). */
   transferInFee: { bps: number; capKobo: number };
+  /**
+   * Where people open the app (PUBLIC_URL, default http://localhost:PORT): the links e-mailed to clients
+   * (an invoice's public page) start with it.
+   */
+  publicUrl: string;
   logLevel: string;
   webDist: string | undefined;
   isProduction: boolean;
@@ -167,6 +172,7 @@ export const readEnv = (argv: string[] = process.argv, source: NodeJS.ProcessEnv
       bps: wholeNumber('TRANSFER_IN_FEE_BPS', source.TRANSFER_IN_FEE_BPS, 100, 9_999),
       capKobo: wholeNumber('TRANSFER_IN_FEE_CAP_KOBO', source.TRANSFER_IN_FEE_CAP_KOBO, 30_000, 1e12),
     },
+    publicUrl: (source.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     logLevel: source.LOG_LEVEL ?? 'info',
     webDist: source.WEB_DIST,
     isProduction: source.NODE_ENV === 'production',

@@ -25,6 +25,7 @@ import * as m0025 from './migrations/0025_transfer_payments.js';
 import * as m0026 from './migrations/0026_settlement_accounts.js';
 import * as m0027 from './migrations/0027_sales_agents.js';
 import * as m0028 from './migrations/0028_payout_notices.js';
+import * as m0029 from './migrations/0029_invoices.js';
 
 /** Ordered, forward-only migrations. Add the next file here in order. */
 const migrations: Record<string, Migration> = {
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '0026_settlement_accounts': m0026,
   '0027_sales_agents': m0027,
   '0028_payout_notices': m0028,
+  '0029_invoices': m0029,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

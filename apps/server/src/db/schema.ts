@@ -725,7 +725,9 @@ export interface BankTransactionsTable {
   business_id: string;
   id: string;
   store_id: string;
-  fixed_account_id: string;
+  /** A store's fixed account, or else `collection_account_id` (an invoice's or order's own account). */
+  fixed_account_id: string | null;
+  collection_account_id: Generated<string | null>;
   provider: string;
   provider_reference: string;
   amount_kobo: number;
@@ -870,4 +872,129 @@ export interface DB {
   payout_transactions: PayoutTransactionsTable;
   sales_agents: SalesAgentsTable;
   feature_toggles: FeatureTogglesTable;
+  invoices: InvoicesTable;
+  invoice_lines: InvoiceLinesTable;
+  invoice_milestones: InvoiceMilestonesTable;
+  invoice_payments: InvoicePaymentsTable;
+  credit_notes: CreditNotesTable;
+  invoice_reminders: InvoiceRemindersTable;
+  collection_accounts: CollectionAccountsTable;
+}
+
+export interface InvoicesTable {
+  business_id: string;
+  id: string;
+  number: string;
+  store_id: string;
+  customer_id: string;
+  status: 'draft' | 'sent' | 'partially_paid' | 'paid' | 'overdue' | 'cancelled';
+  order_status: Generated<'pending' | 'processing' | 'shipped' | 'delivered'>;
+  order_note: string | null;
+  /**
+   * YYYY-MM-DD, a `date` column: select it as `due_date::text` (the driver answers a bare `date` column
+   * as a Date at local midnight). The same for the milestones' `due_date` and reminders' `remind_on`.
+   */
+  issue_date: string;
+  due_date: string;
+  discount_type: 'amount' | 'percentage' | null;
+  discount_value: string | number | null;
+  taxes: ColumnType<{ name: string; rate: number; amount_kobo: number }[], string, string>;
+  subtotal_kobo: number;
+  discount_total_kobo: number;
+  tax_total_kobo: number;
+  total_kobo: number;
+  paid_kobo: Generated<number>;
+  credited_kobo: Generated<number>;
+  balance_kobo: number;
+  notes: string | null;
+  reminder_days: Generated<number[]>;
+  public_token: string;
+  sent_at: NullableTimestamp;
+  last_reminder_at: NullableTimestamp;
+  cancelled_at: NullableTimestamp;
+  is_offline_data: Generated<boolean>;
+  created_by: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  deleted_at: NullableTimestamp;
+}
+
+export interface InvoiceLinesTable {
+  business_id: string;
+  invoice_id: string;
+  id: string;
+  position: number;
+  product_id: string | null;
+  variety_id: string | null;
+  name: string;
+  quantity: number;
+  unit_price_kobo: number;
+  discount_type: 'amount' | 'percentage' | null;
+  discount_value: string | number | null;
+  total_kobo: number;
+}
+
+export interface InvoiceMilestonesTable {
+  business_id: string;
+  invoice_id: string;
+  id: string;
+  position: number;
+  name: string;
+  amount_kobo: number;
+  due_date: string;
+}
+
+export interface InvoicePaymentsTable {
+  business_id: string;
+  invoice_id: string;
+  id: string;
+  method: 'cash' | 'transfer' | 'card' | 'cheque' | 'other';
+  source: 'manual' | 'rail';
+  amount_kobo: number;
+  paid_at: Timestamp;
+  reference: string | null;
+  payer_name: string | null;
+  bank_transaction_id: string | null;
+  recorded_by: string | null;
+  owner_told_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+
+export interface CreditNotesTable {
+  business_id: string;
+  invoice_id: string;
+  id: string;
+  number: string;
+  amount_kobo: number;
+  reason: string;
+  created_by: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface InvoiceRemindersTable {
+  business_id: string;
+  invoice_id: string;
+  id: string;
+  kind: 'scheduled' | 'manual';
+  remind_on: string | null;
+  status: 'waiting' | 'sent' | 'skipped';
+  claimed_at: NullableTimestamp;
+  sent_at: NullableTimestamp;
+  skip_reason: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface CollectionAccountsTable {
+  business_id: string;
+  id: string;
+  store_id: string;
+  purpose: 'invoice' | 'order';
+  subject_id: string;
+  bank_code: string;
+  bank_name: string;
+  account_number: string;
+  account_name: string;
+  provider: string;
+  provider_reference: string;
+  created_at: Generated<Date>;
 }

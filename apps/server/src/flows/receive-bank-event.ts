@@ -10,6 +10,8 @@ import {
 } from '../modules/bank-transactions/index.js';
 import { publishChange } from '../modules/changes/index.js';
 import { fixedAccountOwner } from '../modules/fixed-accounts/index.js';
+import { collectionAccountOwner } from '../modules/collection-accounts/index.js';
+import { recordRailPayment } from '../modules/invoices/index.js';
 import { recordEntry } from '../modules/ledger/index.js';
 import { badRequest } from '../lib/errors.js';
 import {
@@ -69,7 +71,13 @@ export const receiveBankEvent = async (
   const transfer = parsed.data.data;
 
   return db.transaction().execute(async (tx) => {
-    const owner = await fixedAccountOwner(tx, transfer.bank_code, transfer.account_number);
+    const fixed = await fixedAccountOwner(tx, transfer.bank_code, transfer.account_number);
+    // Not a store's fixed account: perhaps one opened for an invoice (it names what it pays).
+    const collection = fixed
+      ? undefined
+      : await collectionAccountOwner(tx, transfer.bank_code, transfer.account_number);
+    const owner =
+      fixed ?? (collection && { business_id: collection.business_id, store_id: collection.store_id });
     const first = await storeBankEvent(tx, {
       ...base,
       businessId: owner?.business_id ?? null,
@@ -93,7 +101,11 @@ export const receiveBankEvent = async (
       kind: 'transfer_in',
       occurredAt: new Date(transfer.paid_at),
       description: transfer.narration,
-      metadata: { store_id: owner.store_id, event_id: eventId },
+      metadata: {
+        store_id: owner.store_id,
+        event_id: eventId,
+        ...(collection ? { [collection.purpose]: collection.subject_id } : {}),
+      },
       postings: [
         { account: { kind: 'bank_clearing' }, amount: transfer.amount },
         { account: { kind: 'collections' }, amount: -(transfer.amount - fee) },
@@ -103,7 +115,8 @@ export const receiveBankEvent = async (
     const recorded = await insertTransferIn(tx, {
       business_id: owner.business_id,
       store_id: owner.store_id,
-      fixed_account_id: owner.id,
+      fixed_account_id: fixed?.id ?? null,
+      collection_account_id: collection?.id ?? null,
       provider: opts.provider,
       provider_reference: transfer.reference,
       amount_kobo: transfer.amount,
@@ -116,6 +129,19 @@ export const receiveBankEvent = async (
       paid_at: transfer.paid_at,
       ledger_entry_id: entry.entryId,
     });
+    if (recorded && collection?.purpose === 'invoice') {
+      await recordRailPayment(tx, {
+        businessId: owner.business_id,
+        invoiceId: collection.subject_id,
+        bankTransactionId: recorded,
+        amountKobo: transfer.amount,
+        paidAt: new Date(transfer.paid_at),
+        reference: transfer.reference,
+        payerName: transfer.payer.name,
+      });
+      await publishChange(tx, owner.business_id, { topic: 'payments', stores: [owner.store_id] });
+      return 'applied';
+    }
     if (recorded) {
       await payWaitingSale(tx, {
         businessId: owner.business_id,

@@ -28,6 +28,7 @@ import { fixedAccountsRoutes } from './fixed-accounts/index.js';
 import { payoutJobs, payoutsRoutes } from './payouts/index.js';
 import { settlementsRoutes } from './settlements/index.js';
 import { salesAgentsRoutes, toggleFeaturesRoutes } from './sales-agents/index.js';
+import { invoiceJobs, invoicesRoutes, publicInvoicesRoutes } from './invoices/index.js';
 import {
   bankJobs,
   bankSandboxRoutes,
@@ -70,6 +71,9 @@ export const registerModules = async (app: FastifyInstance, deps: Deps): Promise
   await app.register(settlementsRoutes, deps);
   await app.register(salesAgentsRoutes, deps);
   await app.register(toggleFeaturesRoutes, deps);
+  await app.register(invoicesRoutes, deps);
+  await app.register(publicInvoicesRoutes, deps);
+  await app.register(invoiceJobs, deps);
   if (deps.env.banking === 'sandbox' && deps.env.bankingSandboxAllowed && !deps.env.isProduction)
     await app.register(bankSandboxRoutes, deps);
 };

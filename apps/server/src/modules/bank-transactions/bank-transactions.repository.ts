@@ -106,14 +106,18 @@ const transferRows = (tx: Tx, businessId: string) =>
     .innerJoin('stores as s', (j) =>
       j.onRef('s.business_id', '=', 'bt.business_id').onRef('s.id', '=', 'bt.store_id'),
     )
-    .innerJoin('fixed_accounts as fa', (j) =>
+    // A store's fixed account, or an account opened for one invoice.
+    .leftJoin('fixed_accounts as fa', (j) =>
       j.onRef('fa.business_id', '=', 'bt.business_id').onRef('fa.id', '=', 'bt.fixed_account_id'),
+    )
+    .leftJoin('collection_accounts as ca', (j) =>
+      j.onRef('ca.business_id', '=', 'bt.business_id').onRef('ca.id', '=', 'bt.collection_account_id'),
     )
     .select([
       'bt.id',
       'bt.store_id',
       's.name as store_name',
-      'fa.account_number',
+      sql<string>`coalesce(fa.account_number, ca.account_number)`.as('account_number'),
       'bt.provider_reference',
       'bt.amount_kobo',
       'bt.fee_kobo',
@@ -271,6 +275,8 @@ export const lockUnclaimedTransfer = async (
     .select(['bt.id', 'bt.paid_at'])
     .where('bt.business_id', '=', q.businessId)
     .where('bt.store_id', '=', q.storeId)
+    // Only what reached the store's fixed account: a transfer to an invoice's own account paid that invoice.
+    .where('bt.fixed_account_id', 'is not', null)
     .where('bt.amount_kobo', '=', q.amountKobo)
     .where('bt.paid_at', '>=', q.from)
     .where('bt.paid_at', '<', q.to)

@@ -7,6 +7,7 @@ import { ok } from '../../plugins/envelope.js';
 import { sandboxOutbox, sandboxTransferEvent } from '../../providers/banking/index.js';
 import { bankEventStatus } from './bank-transactions.repository.js';
 import { fixedAccountByNumber } from '../fixed-accounts/index.js';
+import { collectionAccountByNumber } from '../collection-accounts/index.js';
 
 /** How long the simulator waits for the rail's delivery before answering that it is on its way. */
 const WAIT_MS = 5_000;
@@ -62,6 +63,48 @@ export const bankSandboxRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) 
         payerName: body.payer_name?.toUpperCase() || null,
         narration: body.narration || null,
         ...(body.paid_at ? { now: new Date(body.paid_at) } : {}),
+      });
+      await outbox.send(event);
+      const outcome = await arrival(deps.db, { provider: deps.env.banking, eventId: event.id }, WAIT_MS);
+      return ok({ event_id: event.id, reference: event.data.reference, outcome: outcome ?? 'sent' });
+    },
+  );
+
+  // A payer's bank (issue 15): anyone — the client on an invoice's public page — sends money to an
+  // account opened for an invoice. Only such accounts: a store's fixed account takes test money from
+  // its owner (above).
+  // The public invoice page asks whether to offer the payer's test transfer (404 without the sandbox).
+  app.get(
+    '/v1/sandbox/banking/payer',
+    {
+      config: { public: true },
+      schema: { tags: ['sandbox'], summary: "Sandbox only: whether a payer's test bank is on (no login)" },
+    },
+    async () => ok({ sandbox: true }),
+  );
+
+  app.post(
+    '/v1/sandbox/banking/payer-transfers',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['sandbox'],
+        summary: "Sandbox only: a payer's bank sends a transfer to an invoice's account (no login)",
+        body: simulateTransferBody,
+        response: { 200: envelope(simulatedTransfer) },
+      },
+    },
+    async (request) => {
+      const { body } = request;
+      await deps.rateLimiter.hit(`sandbox-payer:${request.ip}`, 60, 10 * 60);
+      const account = await collectionAccountByNumber(deps.db, body.account_number);
+      if (!account) throw notFound('Account');
+      const event = sandboxTransferEvent({
+        accountNumber: body.account_number,
+        bankCode: account.bank_code,
+        amountKobo: toKobo(body.amount),
+        payerName: body.payer_name?.toUpperCase() || null,
+        narration: body.narration || null,
       });
       await outbox.send(event);
       const outcome = await arrival(deps.db, { provider: deps.env.banking, eventId: event.id }, WAIT_MS);
