@@ -7,6 +7,7 @@ import { newId } from '../lib/ids.js';
 import { seedDemoCatalogue } from './demo-catalogue.js';
 import { DEMO_HISTORY_SEED, mulberry32, seedDemoHistory, type DemoHistorySummary } from './demo-history.js';
 import { seedDemoMoney, type DemoMoneySummary } from './demo-money.js';
+import { seedDemoInvoices } from './demo-invoices.js';
 
 /** The demo business a fresh install starts with; its logins are printed at start and in the README. */
 export const DEMO = {
@@ -147,5 +148,13 @@ export const createDemo = async (
         days: 7,
       })
     : null;
+  // Invoices in each state (issue 15), after the money so the sandbox rail is set up.
+  if (options.history)
+    await seedDemoInvoices({
+      app: options.history.app,
+      businessId: created.businessId,
+      stores: [created.storeId, yaba],
+      admin: { email: DEMO.admin, password: DEMO.password },
+    });
   return { businessId: created.businessId, history, money };
 };

@@ -75,8 +75,13 @@ describe('the demo history (about 60 days of trading made through the API)', () 
     const days = await sql<{ days: string; n: string; amount: string; fee: string }>`
       SELECT count(DISTINCT (paid_at AT TIME ZONE 'Africa/Lagos')::date) AS days, count(*) AS n,
         sum(amount_kobo) AS amount, sum(fee_kobo) AS fee
-      FROM bank_transactions WHERE business_id = ${b}`.execute(t.db);
+      FROM bank_transactions WHERE business_id = ${b} AND fixed_account_id IS NOT NULL`.execute(t.db);
     const row = days.rows[0]!;
+    // Besides the stores' transfers, one paid an invoice (to its own account): still owed too.
+    const all = await sql<{ amount: string; fee: string }>`
+      SELECT sum(amount_kobo) AS amount, sum(fee_kobo) AS fee FROM bank_transactions WHERE business_id = ${b}`.execute(
+      t.db,
+    );
     expect(Number(row.n)).toBe(first.money!.transfers);
     expect(Number(row.days)).toBeGreaterThanOrEqual(6);
     expect(Number(row.n)).toBeGreaterThanOrEqual(7);
@@ -90,11 +95,41 @@ describe('the demo history (about 60 days of trading made through the API)', () 
     const unpaid = await sql<{ n: string; net: string }>`
       SELECT count(*) AS n, COALESCE(sum(amount_kobo - fee_kobo), 0) AS net
       FROM bank_transactions WHERE business_id = ${b} AND payout_id IS NULL`.execute(t.db);
-    expect(Number(unpaid.rows[0]!.n)).toBe(2);
+    expect(Number(unpaid.rows[0]!.n)).toBe(3);
     expect(payout.transactions_count).toBe(Number(row.n) - 2);
-    expect(payout.amount_kobo + Number(unpaid.rows[0]!.net)).toBe(Number(row.amount) - Number(row.fee));
+    expect(payout.amount_kobo + Number(unpaid.rows[0]!.net)).toBe(
+      Number(all.rows[0]!.amount) - Number(all.rows[0]!.fee),
+    );
     const collections = (await accountBalances(t.db, b)).find((a) => a.kind === 'collections' && !a.storeId)!;
     expect(collections.available).toBe(Number(unpaid.rows[0]!.net));
+  });
+
+  it('has invoices in every state a merchant meets, one paid in part by a transfer to its own account', async () => {
+    const { t, businessId: b } = first;
+    const rows = await t.db
+      .selectFrom('invoices')
+      .select(['number', 'status', 'paid_kobo', 'balance_kobo'])
+      .where('business_id', '=', b)
+      .orderBy('number')
+      .execute();
+    expect(rows.map((r) => r.status).sort()).toEqual([
+      'cancelled',
+      'draft',
+      'overdue',
+      'paid',
+      'partially_paid',
+    ]);
+    expect(rows.map((r) => r.number)).toEqual(['INV-0001', 'INV-0002', 'INV-0003', 'INV-0004', 'INV-0005']);
+    const part = rows.find((r) => r.status === 'partially_paid')!;
+    expect(part).toMatchObject({ paid_kobo: 44_720_000, balance_kobo: 44_720_000 });
+    const rail = await t.db
+      .selectFrom('invoice_payments')
+      .select(['payer_name', 'bank_transaction_id'])
+      .where('business_id', '=', b)
+      .where('source', '=', 'rail')
+      .execute();
+    expect(rail).toHaveLength(1);
+    expect(rail[0]!.payer_name).toBe('FEMI ADEOLA CATERING');
   });
 
   it('is made in a bounded time (the real figure is printed)', () => {
