@@ -26,6 +26,9 @@ export const ROUTE_PERMISSIONS: Partial<Record<RouteName, readonly PermissionKey
   PayoutDetails: ['transactions.payouts'],
   SettlementAccount: ['settings.bank_account'],
   FixedAccount: ['settings.payment_methods', 'transactions.manage_payments', 'pos.make_sale'],
+  Invoices: ['invoices.view'],
+  AddInvoice: ['invoices.create', 'invoices.edit', 'invoices.duplicate'],
+  InvoiceDetails: ['invoices.view'],
 };
 
 export type Access = { admin: boolean; permissions: readonly string[] };

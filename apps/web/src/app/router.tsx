@@ -21,6 +21,7 @@ import { productsRoutes } from '@/features/products/routes';
 import { registersRoutes } from '@/features/registers/routes';
 import { salesRoutes } from '@/features/sales/routes';
 import { salesAgentsRoutes } from '@/features/sales-agents/routes';
+import { invoicesRoutes, publicInvoiceRoutes } from '@/features/invoices/routes';
 import { reportsRoutes } from '@/features/reports/routes';
 import { staffRoutes } from '@/features/staff/routes';
 import { storesRoutes } from '@/features/stores/routes';
@@ -46,6 +47,8 @@ export const router = createBrowserRouter([
         children: accountsGuestRoutes,
       },
       { path: paths.Components, lazy: lazyPage(() => import('./routes/components-gallery')) },
+      // The client's page of an invoice: no login, no shell.
+      ...publicInvoiceRoutes,
       {
         element: <RequireAuth />,
         children: [
@@ -75,6 +78,7 @@ export const router = createBrowserRouter([
               ...bankTransactionsRoutes,
               ...payoutsRoutes,
               ...fixedAccountsRoutes,
+              ...invoicesRoutes,
               {
                 element: <AdminOnly />,
                 children: [

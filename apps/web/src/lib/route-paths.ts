@@ -59,6 +59,10 @@ export const paths = {
   BusinessSettlement: '/settlement-preference/business-settlement',
   StoreSettlement: '/settlement-preference/store-settlement',
   SalesAgent: '/sales-agent',
+  Invoices: '/invoices',
+  AddInvoice: '/add-invoice',
+  InvoiceDetails: '/invoice-details',
+  ViewInvoice: '/view-invoice',
 } as const;
 
 export type RouteName = keyof typeof paths;
@@ -74,3 +78,7 @@ export const saleDetailsPath = (saleId: string): string | null =>
 /** One payout's page. */
 export const payoutDetailsPath = (payoutId: string): string =>
   paths.PayoutDetails.replace(':payoutId', payoutId);
+
+/** One invoice's page (`/invoice-details?id=`). */
+export const invoiceDetailsPath = (invoiceId: string): string =>
+  `${paths.InvoiceDetails}?id=${encodeURIComponent(invoiceId)}`;

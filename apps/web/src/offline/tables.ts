@@ -230,8 +230,30 @@ export const OFFLINE_TABLES = {
       defaultFrequency: DEFAULT_FREQUENCY_MS,
     },
   },
-  // Spec tables no module fills yet.
-  invoices: {},
+  // Invoices (issue 15): the list and details open offline; a draft made offline uploads record by record
+  // (its local row shows the draft; `body` is what the server records).
+  invoices: {
+    index: 'updated_at',
+    sync: {
+      download: {
+        path: (b) => `/v1/invoices/businesses/${b}`,
+        // Always the incremental form (from 0 the first time), 500 a page.
+        query: { updated_at: 0, limit: 500 },
+        paged: true,
+        requires: ['invoices.view'],
+      },
+      defaultFrequency: DEFAULT_FREQUENCY_MS,
+    },
+    upload: {
+      batchSize: 20,
+      send: (_b, records) =>
+        postBatch(
+          '/v1/invoices/sync',
+          'invoices',
+          records.map((r) => (r.body as LocalRecord | undefined) ?? r),
+        ),
+    },
+  },
 } satisfies Record<string, TableSpec>;
 
 export type TableName = keyof typeof OFFLINE_TABLES;

@@ -7,7 +7,7 @@ const as = (role: string, permissions: string[]) => ({ user: { role, permissions
 
 describe('dashboardAccess', () => {
   it('shows an admin every figure', () => {
-    expect(Object.values(dashboardAccess(as('Admin', [])))).toEqual([true, true, true, true, true]);
+    expect(Object.values(dashboardAccess(as('Admin', [])))).toEqual([true, true, true, true, true, true]);
   });
 
   it('hides stock value from a cashier but shows sales, items, customers and recent sales', () => {
@@ -17,6 +17,7 @@ describe('dashboardAccess', () => {
       inventory: false,
       customers: true,
       recent: true,
+      invoiceLog: false,
     });
   });
 
@@ -27,7 +28,13 @@ describe('dashboardAccess', () => {
       false,
       false,
       false,
+      false,
     ]);
     expect(dashboardAccess(as('x', ['home.total_items_sold'])).items).toBe(false);
+  });
+
+  it('shows the invoice log only to a role that may also read invoices', () => {
+    expect(dashboardAccess(as('x', ['home.invoice_log'])).invoiceLog).toBe(false);
+    expect(dashboardAccess(as('x', ['home.invoice_log', 'invoices.view'])).invoiceLog).toBe(true);
   });
 });

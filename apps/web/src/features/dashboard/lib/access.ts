@@ -12,5 +12,6 @@ export const dashboardAccess = (session: Session | null) => {
     inventory: hasPermission(session, 'catalogue.view_inventory'),
     customers: hasPermission(session, 'customers.view'),
     recent: hasPermission(session, 'home.recent_sales'),
+    invoiceLog: hasPermission(session, 'home.invoice_log') && hasPermission(session, 'invoices.view'),
   };
 };
