@@ -16,7 +16,7 @@ const tags = ['invoices (public)'];
  */
 export const publicInvoicesRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
   const find = async (request: FastifyRequest, token: string) => {
-    await deps.rateLimiter.hit(`public-invoice:${request.ip}`, 300, 10 * 60);
+    await deps.rateLimiter.hit(`public-invoice:${request.ip}`, 1_000, 10 * 60);
     const found = await invoiceByToken(deps.db, token);
     if (!found) throw notFound('Invoice');
     return found;
