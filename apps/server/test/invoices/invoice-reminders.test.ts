@@ -113,6 +113,10 @@ describe('POST /v1/invoices/actions/send', () => {
     expect(given.statusCode, given.body).toBe(200);
     expect(given.json().data.email).toBe('given@example.ng');
     expect((await emailsTo(t, 'given@example.ng')).length).toBe(1);
+    // The client keeps the address for the next invoice and the reminders.
+    expect((await getInvoice(t, owner, made._id)).client_email).toBe('given@example.ng');
+    const next = await makeInvoice(t, owner, silent._id);
+    expect((await send(owner, { invoice_id: next._id })).statusCode).toBe(200);
   });
 
   it('401; 403 by kind (share, resend, request_payment); 404 for another business; 400 naming the field', async () => {
@@ -223,9 +227,11 @@ describe('scheduled reminders (sendDueReminders)', () => {
   });
 
   it('a client with no e-mail: the reminder is skipped, not counted as sent', async () => {
-    const silent = await addClient(t, owner, { email: null, phone: '08037776666' });
+    const silent = await addClient(t, owner, { email: 'once@example.ng', phone: '08037776666' });
     const made = await makeInvoice(t, owner, silent._id, { due_date: today(), reminder_days: [0] });
-    await sendIt(t, owner, made._id, { email: 'someone@example.ng' });
+    await sendIt(t, owner, made._id);
+    // The address was taken off the client since.
+    await t.db.updateTable('customers').set({ email: null }).where('id', '=', silent._id).execute();
     await sendDueReminders(jobDeps(t));
     const rows = await remindersOf(made._id);
     expect(rows.map((r) => r.status)).not.toContain('waiting');

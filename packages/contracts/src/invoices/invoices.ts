@@ -330,7 +330,7 @@ export const INVOICE_SEND_KINDS = ['send', 'resend', 'reminder'] as const;
 export const sendInvoiceBody = z.object({
   invoice_id: id('invoice_id'),
   kind: z.enum(INVOICE_SEND_KINDS, { error: 'kind must be one of send, resend, reminder' }).default('send'),
-  /** Another address than the client's, for this e-mail only (the client's own is changed on the client). */
+  /** Another address than the client's; a client who had none keeps it (for the next invoice and reminders). */
   email: email('email').optional(),
   message: optionalText('message', 1000),
 });

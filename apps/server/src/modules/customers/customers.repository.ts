@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Customer } from '@ms/contracts';
-import type { Database } from '../../db/database.js';
+import type { Database, Tx } from '../../db/database.js';
 import type { CustomersTable } from '../../db/schema.js';
 
 export type CustomerRow = Pick<
@@ -184,3 +184,14 @@ export const updateCustomer = (db: Database, businessId: string, id: string, pat
 /** Whether this id is used by any customer, in any business (ids are unique across businesses). */
 export const idTaken = async (db: Database, id: string): Promise<boolean> =>
   !!(await db.selectFrom('customers').select('id').where('id', '=', id).executeTakeFirst());
+
+/** Keeps an e-mail address for a customer who had none (one given when an invoice was sent to them). */
+export const rememberCustomerEmail = (tx: Tx, businessId: string, customerId: string, email: string) =>
+  tx
+    .updateTable('customers')
+    .set({ email, updated_at: sql`clock_timestamp()` })
+    .where('business_id', '=', businessId)
+    .where('id', '=', customerId)
+    .where('email', 'is', null)
+    .where('deleted_at', 'is', null)
+    .execute();

@@ -6,6 +6,7 @@ import type { Deps } from '../../deps.js';
 import { badRequest, conflict, forbidden, HttpError } from '../../lib/errors.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { ownerEmailOf } from '../accounts/index.js';
+import { rememberCustomerEmail } from '../customers/index.js';
 import { loadBusinessData } from '../business/index.js';
 import {
   claimDueReminders,
@@ -75,6 +76,9 @@ export const sendInvoice = async (
     }
     const to = body.email ?? row.client_email;
     if (!to) throw badRequest('email: the client has no e-mail address. Give one to send to.');
+    // A client without an address keeps the one given, for the next invoice and reminders.
+    if (body.email && !row.client_email)
+      await rememberCustomerEmail(tx, auth.businessId, row.customer_id, body.email);
     if (!row.sent_at) {
       await updateInvoiceRow(tx, auth.businessId, row.id, { sent_at: new Date() });
       await refreshInvoice(tx, auth.businessId, row.id);
