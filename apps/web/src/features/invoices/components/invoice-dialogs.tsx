@@ -26,6 +26,33 @@ type DialogProps = {
   onDone: (message: string) => void;
 };
 
+/** A dialog's last lines: what went wrong, Cancel, and the action. */
+const DialogActions = ({
+  error,
+  onCancel,
+  loading,
+  label,
+  onConfirm,
+}: {
+  error: Error | null;
+  onCancel: () => void;
+  loading: boolean;
+  label: string;
+  onConfirm: () => void;
+}) => (
+  <>
+    {error && <Alert color="red">{error.message}</Alert>}
+    <Group justify="flex-end">
+      <Button variant="default" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button loading={loading} onClick={onConfirm}>
+        {label}
+      </Button>
+    </Group>
+  </>
+);
+
 const methodChoices = INVOICE_PAYMENT_METHODS.map((m) => ({
   value: m,
   label: INVOICE_PAYMENT_METHOD_LABELS[m],
@@ -62,31 +89,26 @@ export const SendDialog = ({
           value={message}
           onChange={(e) => setMessage(e.currentTarget.value)}
         />
-        {send.error && <Alert color="red">{send.error.message}</Alert>}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            loading={send.isPending}
-            onClick={() =>
-              void send
-                .mutateAsync({
-                  invoice_id: invoice._id,
-                  kind,
-                  ...(email.trim() ? { email: email.trim() } : {}),
-                  ...(message.trim() ? { message: message.trim() } : {}),
-                })
-                .then(() => {
-                  onDone(kind === 'reminder' ? 'Reminder sent.' : `Invoice sent to ${email.trim()}.`);
-                  onClose();
-                })
-                .catch(() => undefined)
-            }
-          >
-            {kind === 'reminder' ? 'Send reminder' : 'Send'}
-          </Button>
-        </Group>
+        <DialogActions
+          error={send.error}
+          onCancel={onClose}
+          loading={send.isPending}
+          label={kind === 'reminder' ? 'Send reminder' : 'Send'}
+          onConfirm={() =>
+            void send
+              .mutateAsync({
+                invoice_id: invoice._id,
+                kind,
+                ...(email.trim() ? { email: email.trim() } : {}),
+                ...(message.trim() ? { message: message.trim() } : {}),
+              })
+              .then(() => {
+                onDone(kind === 'reminder' ? 'Reminder sent.' : `Invoice sent to ${email.trim()}.`);
+                onClose();
+              })
+              .catch(() => undefined)
+          }
+        />
       </Stack>
     </Modal>
   );
@@ -125,31 +147,26 @@ export const RecordPaymentDialog = ({ invoice, opened, onClose, onDone }: Dialog
           value={reference}
           onChange={(e) => setReference(e.currentTarget.value)}
         />
-        {log.error && <Alert color="red">{log.error.message}</Alert>}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            loading={log.isPending}
-            onClick={() =>
-              void log
-                .mutateAsync({
-                  _id: id,
-                  method: method ?? 'cash',
-                  amount,
-                  ...(reference.trim() ? { reference: reference.trim() } : {}),
-                })
-                .then(() => {
-                  onDone(`${formatMoney(amount)} recorded.`);
-                  onClose();
-                })
-                .catch(() => undefined)
-            }
-          >
-            Record payment
-          </Button>
-        </Group>
+        <DialogActions
+          error={log.error}
+          onCancel={onClose}
+          loading={log.isPending}
+          label="Record payment"
+          onConfirm={() =>
+            void log
+              .mutateAsync({
+                _id: id,
+                method: method ?? 'cash',
+                amount,
+                ...(reference.trim() ? { reference: reference.trim() } : {}),
+              })
+              .then(() => {
+                onDone(`${formatMoney(amount)} recorded.`);
+                onClose();
+              })
+              .catch(() => undefined)
+          }
+        />
       </Stack>
     </Modal>
   );
@@ -178,26 +195,21 @@ export const CreditNoteDialog = ({ invoice, opened, onClose, onDone }: DialogPro
           onChange={(v) => setAmount(Number(v) || 0)}
         />
         <TextInput label="Reason" value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
-        {credit.error && <Alert color="red">{credit.error.message}</Alert>}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            loading={credit.isPending}
-            onClick={() =>
-              void credit
-                .mutateAsync({ _id: id, amount, reason: reason.trim() })
-                .then(() => {
-                  onDone('Credit note issued.');
-                  onClose();
-                })
-                .catch(() => undefined)
-            }
-          >
-            Issue credit note
-          </Button>
-        </Group>
+        <DialogActions
+          error={credit.error}
+          onCancel={onClose}
+          loading={credit.isPending}
+          label="Issue credit note"
+          onConfirm={() =>
+            void credit
+              .mutateAsync({ _id: id, amount, reason: reason.trim() })
+              .then(() => {
+                onDone('Credit note issued.');
+                onClose();
+              })
+              .catch(() => undefined)
+          }
+        />
       </Stack>
     </Modal>
   );
