@@ -11,7 +11,7 @@ import {
 } from '@ms/contracts';
 import { enqueue, useLocalTable } from '@/offline';
 import { ApiError, api } from '@/lib/api-client';
-import { useBusinessId } from '@/lib/session-store';
+import { hasPermission, useBusinessId, useSession } from '@/lib/session-store';
 
 /** React-query keys; every invoice query starts with ['invoices', businessId]. */
 export const invoiceKeys = {
@@ -55,6 +55,8 @@ const matches = (i: LocalInvoice, p: InvoiceListParams) => {
  */
 export const useInvoiceList = (params: InvoiceListParams) => {
   const b = useBusinessId();
+  // A role that may not read invoices never asks (the screen says so instead of a failed request).
+  const allowed = hasPermission(useSession(), 'invoices.view');
   const online = useQuery({
     queryKey: invoiceKeys.list(b, params),
     queryFn: ({ signal }) =>
@@ -68,7 +70,7 @@ export const useInvoiceList = (params: InvoiceListParams) => {
         },
         signal,
       }),
-    enabled: !!b,
+    enabled: !!b && allowed,
     placeholderData: keepPreviousData,
   });
   const local = useLocalTable<LocalInvoice>(b, 'invoices');
@@ -110,10 +112,11 @@ export const useInvoiceList = (params: InvoiceListParams) => {
 /** One invoice: from the server, or (offline) as kept on this device. */
 export const useInvoice = (id: string) => {
   const b = useBusinessId();
+  const allowed = hasPermission(useSession(), 'invoices.view');
   const online = useQuery({
     queryKey: invoiceKeys.detail(b, id),
     queryFn: () => api.get<Invoice>(`/v1/invoices/${id}`),
-    enabled: !!b && !!id,
+    enabled: !!b && !!id && allowed,
     retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
   });
   const local = useLocalTable<LocalInvoice, LocalInvoice | undefined>(b, 'invoices', (t) => t.get(id), [id]);

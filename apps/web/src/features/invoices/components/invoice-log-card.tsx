@@ -61,7 +61,7 @@ export const InvoiceLogCard = () => {
             aria-label={`Invoice ${i.number ?? 'draft'}`}
           >
             <Group justify="space-between" wrap="nowrap" gap="xs">
-              <div style={{ minWidth: 0 }}>
+              <div style={{ minWidth: 0, flex: 1 }}>
                 <Text fw={600} truncate>
                   {i.number ?? 'New draft'} · {i.client_name}
                 </Text>
@@ -69,7 +69,7 @@ export const InvoiceLogCard = () => {
                   Due {formatDay(i.due_date)}
                 </Text>
               </div>
-              <Stack gap={2} align="flex-end">
+              <Stack gap={2} align="flex-end" style={{ flexShrink: 0 }}>
                 <Text fw={700}>{formatMoney(i.total)}</Text>
                 <InvoiceStatusBadge status={i.status} />
               </Stack>

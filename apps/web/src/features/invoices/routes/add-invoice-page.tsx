@@ -207,7 +207,7 @@ const AddInvoicePage = () => {
   const milestoneKobo = milestones.reduce((a, m) => a + toKobo(m.amount || 0), 0);
 
   if (!hasPermission(session, editId ? 'invoices.edit' : 'invoices.create'))
-    return <NotAllowed what={editId ? 'editing invoices' : 'making invoices'} />;
+    return <NotAllowed what={editId ? 'edit invoices' : 'make invoices'} />;
   if ((editId || copyId) && !from) return <Loading label="Loading the invoice…" />;
 
   /** Saves; `send` then opens the details with the send dialog (the client's e-mail is checked there). */

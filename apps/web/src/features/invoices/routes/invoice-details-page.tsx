@@ -79,7 +79,7 @@ const InvoiceDetailsPage = () => {
   const [downloadError, setDownloadError] = useState<string | null>(null);
   const can = (key: string) => hasPermission(session, key);
 
-  if (!can('invoices.view')) return <NotAllowed what="invoices" />;
+  if (!can('invoices.view')) return <NotAllowed what="see invoices" />;
   const invoice = found.data;
   if (!invoice) {
     if (found.error instanceof ApiError && found.error.status === 404)

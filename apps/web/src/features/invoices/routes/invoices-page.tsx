@@ -75,7 +75,7 @@ const InvoicesPage = () => {
     status: tab === 'all' ? null : tab,
     search: debounced,
   });
-  if (!hasPermission(session, 'invoices.view')) return <NotAllowed what="invoices" />;
+  if (!hasPermission(session, 'invoices.view')) return <NotAllowed what="see invoices" />;
 
   const sums = list.data?.sums ?? [];
   const count = (s: InvoiceStatus) => sums.find((x) => x.status === s)?.count ?? 0;
