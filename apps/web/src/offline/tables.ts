@@ -13,8 +13,8 @@ import type { LocalRecord } from './db';
  * Dexie tables and their indexes (db.ts), the outbox tables (outbox.ts), the sync modules (modules.ts)
  * and the uploaders (uploaders.ts). Adding an offline list is one entry here.
  *
- * customers and products two-way (products upload: none yet, the server has no endpoint for products
- * made offline); categories, stores, payments, custom_payments, sales_agents, feature_toggles and
+ * customers, invoices (drafts) and products two-way (products upload: none yet, the server has no
+ * endpoint for products made offline); categories, stores, payments, custom_payments, sales_agents, feature_toggles and
  * bank_accounts download only; pos sales upload only; tickets upload, and a full download (their list is
  * not incremental).
  */
