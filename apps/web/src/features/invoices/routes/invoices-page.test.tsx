@@ -55,7 +55,7 @@ describe('/invoices', () => {
 
   it('asks the server nothing for a role without the invoices permission, and says why', async () => {
     await signIn('cashier', ['pos.make_sale']);
-    const fetch = vi.fn(async () => new Response('{}'));
+    const fetch = vi.fn(async (_url: RequestInfo | URL) => new Response('{}'));
     vi.stubGlobal('fetch', fetch);
     renderUi(<InvoicesPage />);
     expect(await screen.findByText(/Your role does not let you see invoices/)).toBeTruthy();
