@@ -7,6 +7,7 @@ import {
   type Subcategory,
 } from '@ms/contracts';
 import type { Database, Tx } from '../../db/database.js';
+import { escapeLike } from '../../lib/like.js';
 
 export type CategoryRow = {
   id: string;
@@ -19,8 +20,6 @@ export type CategoryRow = {
 };
 
 const COLUMNS = ['id', 'business_id', 'name', 'parent_id', 'created_at', 'updated_at', 'deleted_at'] as const;
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /* -------------------------------------------------------------- shapes -------- */
 

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Customer } from '@ms/contracts';
 import type { Database, Tx } from '../../db/database.js';
 import type { CustomersTable } from '../../db/schema.js';
+import { escapeLike } from '../../lib/like.js';
 
 export type CustomerRow = Pick<
   CustomersTable,
@@ -67,8 +68,6 @@ export const lastCustomerChange = async (db: Database, businessId: string): Prom
     .executeTakeFirst();
   return row?.last ?? null;
 };
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const filtered = (db: Database, businessId: string, search?: string) => {
   let q = db.selectFrom('customers').where('business_id', '=', businessId).where('deleted_at', 'is', null);

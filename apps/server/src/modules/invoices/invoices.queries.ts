@@ -20,10 +20,9 @@ import { loadBusinessData } from '../business/index.js';
 import { openCollectionAccount } from '../collection-accounts/index.js';
 import { invoiceRow, invoicesQuery, toInvoices } from './invoices.repository.js';
 import { createInvoice, today } from './invoices.service.js';
+import { escapeLike } from '../../lib/like.js';
 
 type Caller = Pick<AuthContext, 'businessId' | 'userId' | 'isAdmin' | 'storeIds'>;
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * GET /v1/invoices/businesses/{b}. With `updated_at`: the device's incremental download (every invoice

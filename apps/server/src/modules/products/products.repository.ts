@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { ProductType } from '@ms/contracts';
 import { isoTimeSql } from '../../db/iso-time.js';
 import type { Database, Tx } from '../../db/database.js';
+import { escapeLike } from '../../lib/like.js';
 
 /**
  * Product records as JSON, built by PostgreSQL for a whole page at once: varieties, stock per
@@ -190,8 +191,6 @@ export type ListFilter = {
   stock?: 'low' | 'out' | 'in';
   sort: 'name' | 'newest' | 'price' | 'stock';
 };
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Stock of each product (in one store, or over the live stores): a product's own level, or the

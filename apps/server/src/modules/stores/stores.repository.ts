@@ -4,6 +4,7 @@ import type { Database, Tx } from '../../db/database.js';
 import { isoTimeSql } from '../../db/iso-time.js';
 import { fixedStatement } from '../../db/prepared.js';
 import { ensureMainTills } from '../registers/index.js';
+import { escapeLike } from '../../lib/like.js';
 
 const columns = [
   's.id',
@@ -113,8 +114,6 @@ export const storesChangedSince = async (
     last: rows[0]?.last ?? null,
   };
 };
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export type StoreFilter = { businessId: string; onlyIds?: readonly string[]; search?: string };
 

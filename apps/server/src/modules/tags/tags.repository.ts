@@ -1,12 +1,11 @@
 import { sql } from 'kysely';
 import type { Tag } from '@ms/contracts';
 import type { Database } from '../../db/database.js';
+import { escapeLike } from '../../lib/like.js';
 
 type TagRow = { id: string; label: string };
 
 export const toTag = (r: TagRow): Tag => ({ _id: r.id, label: r.label, tagName: r.label });
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Live tags of the business by label; `search` matches part of the label, any case. */
 export const listTags = (db: Database, businessId: string, search?: string) => {
