@@ -41,3 +41,7 @@ export * from './sales-agents/sales-agents.js';
 export * from './changes/changes.js';
 export * from './invoices/invoice-totals.js';
 export * from './invoices/invoices.js';
+export * from './orders/order-rules.js';
+export * from './orders/orders.js';
+export * from './online-store/online-store.js';
+export * from './online-store/shop.js';

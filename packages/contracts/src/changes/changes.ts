@@ -16,6 +16,7 @@ export const CHANGE_TOPICS = [
   'settings',
   'payments',
   'invoices',
+  'orders',
 ] as const;
 export type ChangeTopic = (typeof CHANGE_TOPICS)[number];
 
@@ -33,6 +34,7 @@ export const CHANGE_TOPIC_READERS: Record<ChangeTopic, readonly PermissionKey[]>
   settings: [],
   payments: ['transactions.manage_payments', 'transactions.payouts'],
   invoices: ['invoices.view'],
+  orders: ['online_store.view_orders', 'online_store.manage_orders', 'online_store.catalogue'],
 };
 
 /**

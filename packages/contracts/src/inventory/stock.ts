@@ -151,6 +151,7 @@ export const MOVEMENT_KINDS = [
   'bulk_upload',
   'sale',
   'refund',
+  'online_order',
 ] as const;
 export type MovementKind = (typeof MOVEMENT_KINDS)[number];
 
@@ -166,6 +167,7 @@ export const MOVEMENT_KIND_LABELS: Record<MovementKind, string> = {
   bulk_upload: 'Bulk upload',
   sale: 'Sale',
   refund: 'Refund',
+  online_order: 'Online order',
 };
 
 /** One stock movement as the log shows it. */
