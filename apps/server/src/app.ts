@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
@@ -25,8 +24,8 @@ import { requestLogPlugin } from './plugins/request-log.js';
 import { createBanking, sandboxOutbox } from './providers/banking/index.js';
 import { createNotifications } from './providers/notifications/index.js';
 import { registerModules } from './modules/index.js';
+import { webDistOf } from './lib/web-dist.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
 const API = /^\/(v1|v2|api|dev|docs|files)(\/|$)/;
 
 /** A hop count trusts that many hops nearest the server (Fastify's own number form trusts none). */
@@ -157,7 +156,7 @@ export const buildApp = async ({
   // no framing by any other site (clickjacking).
   // Computed once (below): @fastify/helmet builds helmet's middleware again on every request, which
   // was a tenth of the CPU of an authenticated read.
-  const webDist = env.webDist ?? resolve(here, '../../web/dist');
+  const webDist = webDistOf(env);
   const hasWeb = existsSync(join(webDist, 'index.html'));
   const securityHeaders = await helmetHeaders(
     hasWeb ? inlineScriptHashes(readFileSync(join(webDist, 'index.html'), 'utf8')) : [],

@@ -26,6 +26,7 @@ import * as m0026 from './migrations/0026_settlement_accounts.js';
 import * as m0027 from './migrations/0027_sales_agents.js';
 import * as m0028 from './migrations/0028_payout_notices.js';
 import * as m0029 from './migrations/0029_invoices.js';
+import * as m0030 from './migrations/0030_online_store.js';
 
 /** Ordered, forward-only migrations. Add the next file here in order. */
 const migrations: Record<string, Migration> = {
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '0027_sales_agents': m0027,
   '0028_payout_notices': m0028,
   '0029_invoices': m0029,
+  '0030_online_store': m0030,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -879,6 +879,15 @@ export interface DB {
   credit_notes: CreditNotesTable;
   invoice_reminders: InvoiceRemindersTable;
   collection_accounts: CollectionAccountsTable;
+  online_stores: OnlineStoresTable;
+  online_delivery_zones: OnlineDeliveryZonesTable;
+  online_products: OnlineProductsTable;
+  orders: OrdersTable;
+  order_lines: OrderLinesTable;
+  order_fees: OrderFeesTable;
+  order_payments: OrderPaymentsTable;
+  order_events: OrderEventsTable;
+  order_messages: OrderMessagesTable;
 }
 
 export interface InvoicesTable {
@@ -996,5 +1005,126 @@ export interface CollectionAccountsTable {
   account_name: string;
   provider: string;
   provider_reference: string;
+  created_at: Generated<Date>;
+}
+
+export interface OnlineStoresTable {
+  business_id: string;
+  slug: string;
+  name: string;
+  about: string | null;
+  store_id: string;
+  pickup: Generated<boolean>;
+  pay_on_delivery: Generated<boolean>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface OnlineDeliveryZonesTable {
+  business_id: string;
+  id: string;
+  position: number;
+  name: string;
+  fee_kobo: number;
+  deleted_at: NullableTimestamp;
+}
+
+export interface OnlineProductsTable {
+  business_id: string;
+  product_id: string;
+  published: Generated<boolean>;
+  online_price_kobo: number | null;
+  online_description: string | null;
+  updated_at: Generated<Date>;
+}
+
+export type OrderStatusColumn = 'pending' | 'confirmed' | 'ready' | 'shipped' | 'delivered' | 'cancelled';
+
+export interface OrdersTable {
+  business_id: string;
+  id: string;
+  number: string;
+  store_id: string;
+  status: OrderStatusColumn;
+  fulfilment: 'delivery' | 'pickup';
+  payment_method: 'transfer' | 'on_delivery';
+  stock_state: 'held' | 'gone' | 'released';
+  shopper_name: string;
+  shopper_phone: string;
+  shopper_email: string | null;
+  delivery_address: string | null;
+  delivery_zone: string | null;
+  note: string | null;
+  subtotal_kobo: number;
+  fee_total_kobo: Generated<number>;
+  total_kobo: number;
+  paid_kobo: Generated<number>;
+  public_token: string;
+  sale_id: string | null;
+  placed_from: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface OrderLinesTable {
+  business_id: string;
+  order_id: string;
+  id: string;
+  position: number;
+  product_id: string;
+  variety_id: string | null;
+  item_id: string;
+  name: string;
+  quantity: number;
+  unit_price_kobo: number;
+  unit_cost_kobo: Generated<number>;
+  total_kobo: number;
+  tracks_stock: boolean;
+}
+
+export interface OrderFeesTable {
+  business_id: string;
+  order_id: string;
+  id: string;
+  name: string;
+  amount_kobo: number;
+  created_by: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface OrderPaymentsTable {
+  business_id: string;
+  order_id: string;
+  id: string;
+  method: 'cash' | 'transfer' | 'card' | 'pos' | 'other';
+  source: 'manual' | 'rail';
+  amount_kobo: number;
+  paid_at: Timestamp;
+  reference: string | null;
+  payer_name: string | null;
+  bank_transaction_id: string | null;
+  recorded_by: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface OrderEventsTable {
+  business_id: string;
+  order_id: string;
+  id: string;
+  status: string;
+  note: string | null;
+  user_id: string | null;
+  at: Generated<Date>;
+}
+
+export interface OrderMessagesTable {
+  business_id: string;
+  order_id: string;
+  id: string;
+  recipient: 'shopper' | 'owner';
+  kind: string;
+  status: Generated<'waiting' | 'sent'>;
+  claimed_at: NullableTimestamp;
+  sent_at: NullableTimestamp;
   created_at: Generated<Date>;
 }

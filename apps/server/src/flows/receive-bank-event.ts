@@ -12,6 +12,7 @@ import { publishChange } from '../modules/changes/index.js';
 import { fixedAccountOwner } from '../modules/fixed-accounts/index.js';
 import { collectionAccountOwner } from '../modules/collection-accounts/index.js';
 import { recordRailPayment } from '../modules/invoices/index.js';
+import { recordOrderRailPayment } from '../modules/orders/index.js';
 import { recordEntry } from '../modules/ledger/index.js';
 import { badRequest } from '../lib/errors.js';
 import {
@@ -129,16 +130,18 @@ export const receiveBankEvent = async (
       paid_at: transfer.paid_at,
       ledger_entry_id: entry.entryId,
     });
-    if (recorded && collection?.purpose === 'invoice') {
-      await recordRailPayment(tx, {
+    if (recorded && collection) {
+      const payment = {
         businessId: owner.business_id,
-        invoiceId: collection.subject_id,
         bankTransactionId: recorded,
         amountKobo: transfer.amount,
         paidAt: new Date(transfer.paid_at),
         reference: transfer.reference,
         payerName: transfer.payer.name,
-      });
+      };
+      if (collection.purpose === 'invoice')
+        await recordRailPayment(tx, { ...payment, invoiceId: collection.subject_id });
+      else await recordOrderRailPayment(tx, { ...payment, orderId: collection.subject_id });
       await publishChange(tx, owner.business_id, { topic: 'payments', stores: [owner.store_id] });
       return 'applied';
     }

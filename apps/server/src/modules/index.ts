@@ -29,6 +29,8 @@ import { payoutJobs, payoutsRoutes } from './payouts/index.js';
 import { settlementsRoutes } from './settlements/index.js';
 import { salesAgentsRoutes, toggleFeaturesRoutes } from './sales-agents/index.js';
 import { invoiceJobs, invoicesRoutes, publicInvoicesRoutes } from './invoices/index.js';
+import { onlineStoreRoutes } from './online-store/index.js';
+import { orderJobs, ordersRoutes } from './orders/index.js';
 import {
   bankJobs,
   bankSandboxRoutes,
@@ -74,6 +76,9 @@ export const registerModules = async (app: FastifyInstance, deps: Deps): Promise
   await app.register(invoicesRoutes, deps);
   await app.register(publicInvoicesRoutes, deps);
   await app.register(invoiceJobs, deps);
+  await app.register(onlineStoreRoutes, deps);
+  await app.register(ordersRoutes, deps);
+  await app.register(orderJobs, deps);
   if (deps.env.banking === 'sandbox' && deps.env.bankingSandboxAllowed && !deps.env.isProduction)
     await app.register(bankSandboxRoutes, deps);
 };

@@ -8,6 +8,7 @@ import { seedDemoCatalogue } from './demo-catalogue.js';
 import { DEMO_HISTORY_SEED, mulberry32, seedDemoHistory, type DemoHistorySummary } from './demo-history.js';
 import { seedDemoMoney, type DemoMoneySummary } from './demo-money.js';
 import { seedDemoInvoices } from './demo-invoices.js';
+import { seedDemoShop } from './demo-shop.js';
 
 /** The demo business a fresh install starts with; its logins are printed at start and in the README. */
 export const DEMO = {
@@ -156,5 +157,13 @@ export const createDemo = async (
       stores: [created.storeId, yaba],
       admin: { email: DEMO.admin, password: DEMO.password },
     });
-  return { businessId: created.businessId, history, money };
+  // A published online store with orders in several states (issue 15).
+  const shop = options.history
+    ? await seedDemoShop({
+        app: options.history.app,
+        businessId: created.businessId,
+        admin: { email: DEMO.admin, password: DEMO.password },
+      })
+    : null;
+  return { businessId: created.businessId, history, money, shop };
 };

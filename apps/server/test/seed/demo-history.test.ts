@@ -47,7 +47,7 @@ const seedOnce = async () => {
   const made = await createDemo(t.db, { history: { app: t.app } });
   const ms = Math.round(performance.now() - started);
   if (!made?.history) throw new Error('the demo was not made');
-  return { t, ms, businessId: made.businessId, history: made.history, money: made.money };
+  return { t, ms, businessId: made.businessId, history: made.history, money: made.money, shop: made.shop! };
 };
 
 let first: Awaited<ReturnType<typeof seedOnce>>;
@@ -95,7 +95,9 @@ describe('the demo history (about 60 days of trading made through the API)', () 
     const unpaid = await sql<{ n: string; net: string }>`
       SELECT count(*) AS n, COALESCE(sum(amount_kobo - fee_kobo), 0) AS net
       FROM bank_transactions WHERE business_id = ${b} AND payout_id IS NULL`.execute(t.db);
-    expect(Number(unpaid.rows[0]!.n)).toBe(3);
+    // Today's: a store's transfer, the invoice's deposit and the online shop's two orders paid by transfer.
+    expect(first.shop.transfers).toBe(2);
+    expect(Number(unpaid.rows[0]!.n)).toBe(3 + first.shop.transfers);
     expect(payout.transactions_count).toBe(Number(row.n) - 2);
     expect(payout.amount_kobo + Number(unpaid.rows[0]!.net)).toBe(
       Number(all.rows[0]!.amount) - Number(all.rows[0]!.fee),
@@ -132,6 +134,27 @@ describe('the demo history (about 60 days of trading made through the API)', () 
     expect(rail[0]!.payer_name).toBe('FEMI ADEOLA CATERING');
   });
 
+  it('has an open online store with published products and orders in several states', async () => {
+    const { t, businessId: b } = first;
+    const shop = await t.request({ method: 'GET', url: '/v1/shop/demo-shop' });
+    expect(shop.statusCode).toBe(200);
+    const data = shop.json().data as { products: unknown[]; delivery_zones: unknown[] };
+    expect(data.products).toHaveLength(first.shop.published);
+    expect(first.shop.published).toBeGreaterThanOrEqual(6);
+    expect(data.delivery_zones).toHaveLength(3);
+    const orders = await t.db
+      .selectFrom('orders')
+      .select(['number', 'status', 'stock_state', 'paid_kobo', 'total_kobo', 'sale_id'])
+      .where('business_id', '=', b)
+      .orderBy('number')
+      .execute();
+    expect(orders.map((o) => o.status)).toEqual(['delivered', 'confirmed', 'pending', 'pending']);
+    expect(orders[0]).toMatchObject({ stock_state: 'gone' });
+    expect(orders[0]!.sale_id).not.toBeNull();
+    expect(orders[1]!.paid_kobo).toBe(orders[1]!.total_kobo);
+    expect(orders.slice(1).map((o) => o.stock_state)).toEqual(['held', 'held', 'held']);
+  });
+
   it('is made in a bounded time (the real figure is printed)', () => {
     console.log(
       `demo seeded in ${first.ms} ms on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}:`,
@@ -154,7 +177,8 @@ describe('the demo history (about 60 days of trading made through the API)', () 
     for (const row of days.rows) expect(Number(row.days)).toBeGreaterThanOrEqual(50);
     const total = days.rows.reduce((a, r) => a + Number(r.sales), 0);
     expect(total).toBeGreaterThanOrEqual(200);
-    expect(total).toBe(first.history.sales);
+    // The counter's sales, and the online order delivered (a sale when delivered).
+    expect(total).toBe(first.history.sales + first.shop.sales);
 
     // Most sales between 10:00 and 19:00, none in the night (today's squeeze in before now), more on Saturdays.
     const hours = await sql<{ daytime: string; night: string; saturday: string; weekday: string }>`
@@ -297,7 +321,7 @@ describe('the demo history (about 60 days of trading made through the API)', () 
     const token = login.json().data.token as string;
     const list = await t.request({ method: 'GET', url: `/v2/business/${b}/sales?limit=1`, token });
     expect(list.statusCode).toBe(200);
-    expect(list.json().data.total).toBe(first.history.sales);
+    expect(list.json().data.total).toBe(first.history.sales + first.shop.sales);
     const registers = await t.request({ method: 'GET', url: `/v1/registries/businesses/${b}`, token });
     const open = (registers.json().data as { status: string; expected_cash: number | null }[]).filter(
       (r) => r.status === 'open',

@@ -70,8 +70,8 @@ export const bankSandboxRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) 
     },
   );
 
-  // A payer's bank (issue 15): anyone — the client on an invoice's public page — sends money to an
-  // account opened for an invoice. Only such accounts: a store's fixed account takes test money from
+  // A payer's bank (issue 15): anyone — the client on an invoice's public page, a shopper on an order's page — sends money to an
+  // account opened for an invoice or an order. Only such accounts: a store's fixed account takes test money from
   // its owner (above).
   // The public invoice page asks whether to offer the payer's test transfer (404 without the sandbox).
   app.get(
@@ -89,7 +89,7 @@ export const bankSandboxRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) 
       config: { public: true },
       schema: {
         tags: ['sandbox'],
-        summary: "Sandbox only: a payer's bank sends a transfer to an invoice's account (no login)",
+        summary: "Sandbox only: a payer's bank sends a transfer to an invoice's or order's account (no login)",
         body: simulateTransferBody,
         response: { 200: envelope(simulatedTransfer) },
       },

@@ -18,6 +18,7 @@ import { notFound } from '../../lib/errors.js';
 import { adminOnly, assertOwnBusiness, authOf, permission } from '../../plugins/auth.js';
 import { ok, sendJsonText } from '../../plugins/envelope.js';
 import { toggleOnlineStore } from '../business/index.js';
+import { ensureOnlineStore } from '../online-store/index.js';
 import { createStore, editStore, listStorePage, syncStores } from './stores.service.js';
 
 const tags = ['stores'];
@@ -101,6 +102,8 @@ export const storesRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
     },
     async (request) => {
       const auth = assertOwnBusiness(request, request.params.businessId);
+      // The shop's address and settings exist before it opens (a shop needs a store to sell from).
+      await ensureOnlineStore(deps.db, auth.businessId);
       const enabled = await toggleOnlineStore(deps.db, auth.businessId);
       if (enabled === undefined) throw notFound('Business');
       return ok(
