@@ -29,6 +29,10 @@ export const ROUTE_PERMISSIONS: Partial<Record<RouteName, readonly PermissionKey
   Invoices: ['invoices.view'],
   AddInvoice: ['invoices.create', 'invoices.edit', 'invoices.duplicate'],
   InvoiceDetails: ['invoices.view'],
+  OnlineCatalogue: ['online_store.catalogue', 'online_store.shipping_fees'],
+  Orders: ['online_store.view_orders', 'online_store.manage_orders'],
+  OrderDetails: ['online_store.view_orders', 'online_store.manage_orders'],
+  AddPayment: ['online_store.manage_orders'],
 };
 
 export type Access = { admin: boolean; permissions: readonly string[] };

@@ -22,6 +22,8 @@ import { registersRoutes } from '@/features/registers/routes';
 import { salesRoutes } from '@/features/sales/routes';
 import { salesAgentsRoutes } from '@/features/sales-agents/routes';
 import { invoicesRoutes, publicInvoiceRoutes } from '@/features/invoices/routes';
+import { onlineStoreRoutes } from '@/features/online-store/routes';
+import { ordersRoutes } from '@/features/orders/routes';
 import { reportsRoutes } from '@/features/reports/routes';
 import { staffRoutes } from '@/features/staff/routes';
 import { storesRoutes } from '@/features/stores/routes';
@@ -79,6 +81,8 @@ export const router = createBrowserRouter([
               ...payoutsRoutes,
               ...fixedAccountsRoutes,
               ...invoicesRoutes,
+              ...onlineStoreRoutes,
+              ...ordersRoutes,
               {
                 element: <AdminOnly />,
                 children: [

@@ -63,6 +63,10 @@ export const paths = {
   AddInvoice: '/add-invoice',
   InvoiceDetails: '/invoice-details',
   ViewInvoice: '/view-invoice',
+  OnlineCatalogue: '/online-catalogue',
+  Orders: '/orders',
+  OrderDetails: '/order-details/:id',
+  AddPayment: '/add-payment/:id',
 } as const;
 
 export type RouteName = keyof typeof paths;
@@ -82,3 +86,11 @@ export const payoutDetailsPath = (payoutId: string): string =>
 /** One invoice's page (`/invoice-details?id=`). */
 export const invoiceDetailsPath = (invoiceId: string): string =>
   `${paths.InvoiceDetails}?id=${encodeURIComponent(invoiceId)}`;
+
+/** One online order's page. */
+export const orderDetailsPath = (orderId: string): string =>
+  paths.OrderDetails.replace(':id', encodeURIComponent(orderId));
+
+/** Recording a payment for an online order. */
+export const addOrderPaymentPath = (orderId: string): string =>
+  paths.AddPayment.replace(':id', encodeURIComponent(orderId));

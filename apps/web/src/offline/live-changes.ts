@@ -55,6 +55,7 @@ const REFRESH: Record<ChangeTopic, { modules: string[]; queries: string[] }> = {
   },
   payments: { modules: [], queries: ['bank-transactions', 'payouts'] },
   invoices: { modules: ['invoices'], queries: ['invoices'] },
+  orders: { modules: [], queries: ['orders', 'online-store'] },
 };
 
 /** A settings change whose `what` is one of these downloads only its lists (any other: all of `settings`). */
