@@ -8,7 +8,7 @@ import { seedDemoCatalogue } from './demo-catalogue.js';
 import { DEMO_HISTORY_SEED, mulberry32, seedDemoHistory, type DemoHistorySummary } from './demo-history.js';
 import { seedDemoMoney, type DemoMoneySummary } from './demo-money.js';
 import { seedDemoInvoices } from './demo-invoices.js';
-import { seedDemoShop } from './demo-shop.js';
+import { seedDemoShop, type DemoShopSummary } from './demo-shop.js';
 
 /** The demo business a fresh install starts with; its logins are printed at start and in the README. */
 export const DEMO = {
@@ -43,6 +43,7 @@ export const createDemo = async (
   businessId: string;
   history: DemoHistorySummary | null;
   money: DemoMoneySummary | null;
+  shop: DemoShopSummary | null;
 } | null> => {
   if (await demoExists(db)) return null;
   const created = await createBusinessWithOwner(db, {
