@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 
 const BENCHES = [
   'bundle-size.mjs',
+  'storefront-size.mjs',
   'lighthouse.mjs',
   'server-memory.mjs',
   'auth-read.mjs',

@@ -1,6 +1,13 @@
 // The test command's size check of the first screens (after `npm run build`): the gzipped JS that
 // /login and the dashboard need before they can draw must stay within the budgets of
 // docs/decisions/0002-first-load-size.md. Fails naming the screen, its budget and its largest files.
+// The public storefront (its own build, apps/web/dist/shop) is held to its ceiling the same way.
+import {
+  STOREFRONT_BUDGET_KB,
+  STOREFRONT_LIMIT_KB,
+  STOREFRONT_MAX_FILES,
+  storefrontFirstLoad,
+} from '../bench/storefront-size.mjs';
 import { firstLoad, readManifest, SCREENS } from './first-load.mjs';
 
 const manifest = readManifest();
@@ -30,4 +37,20 @@ for (const screen of SCREENS) {
     '  Load it lazily (a route with lazyPage, a widget with React.lazy behind useAfterFirstPaint); see docs/decisions/0002-first-load-size.md.',
   );
 }
+
+{
+  const { files, jsKb, cssKb, jsFiles } = storefrontFirstLoad();
+  const line = `storefront /shop/<slug>: ${jsKb.toFixed(1)} kB gz JS (budget ${STOREFRONT_BUDGET_KB} kB, issue limit ${STOREFRONT_LIMIT_KB} kB) in ${jsFiles} files (at most ${STOREFRONT_MAX_FILES}), ${cssKb.toFixed(1)} kB gz CSS`;
+  if (jsKb <= STOREFRONT_BUDGET_KB && jsFiles <= STOREFRONT_MAX_FILES) console.log(`first load ${line} ok`);
+  else {
+    failed = true;
+    console.error(`first load ${line} ${jsFiles > STOREFRONT_MAX_FILES ? 'TOO MANY FILES' : 'OVER BUDGET'}`);
+    for (const f of files.filter((x) => x.type === 'js'))
+      console.error(`    ${f.file} ${f.kb.toFixed(1)} kB`);
+    console.error(
+      '  The storefront (apps/web/src/shop, vite.shop.config.ts) is Preact and plain CSS only: no React, Mantine, zod or app code.',
+    );
+  }
+}
+
 process.exit(failed ? 1 : 0);

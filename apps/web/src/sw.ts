@@ -45,9 +45,11 @@ precacheAndRoute(manifest);
 self.addEventListener('activate', (event) => {
   event.waitUntil(self.clients.claim());
 });
+// The public storefront (/shop/<slug>, its files under /shop-assets/) is its own page from the server,
+// never the app's index.html: a merchant who has the app installed still sees their shop as shoppers do.
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-    denylist: [/^\/(v1|v2|api|dev|docs|files)\//],
+    denylist: [/^\/(v1|v2|api|dev|docs|files|shop|shop-assets)\//],
   }),
 );
 
