@@ -70,7 +70,7 @@ export const pinDeviceId = async (page: Page, prefix = 'e2e-device'): Promise<st
 /** JSON calls to the API as a signed-up owner; a failed call fails the test with the server's answer. */
 export const apiAs = (request: APIRequestContext, owner: { token: string; deviceId: string }) => {
   const headers = { Authorization: `Bearer ${owner.token}`, deviceID: owner.deviceId };
-  const call = async (method: 'get' | 'post' | 'put', url: string, data?: unknown) => {
+  const call = async (method: 'get' | 'post' | 'put' | 'patch', url: string, data?: unknown) => {
     const res = await request[method](url, { headers, data });
     const body = await res.json();
     expect(res.ok(), `${method.toUpperCase()} ${url}: ${JSON.stringify(body)}`).toBe(true);
@@ -80,6 +80,7 @@ export const apiAs = (request: APIRequestContext, owner: { token: string; device
     get: (url: string) => call('get', url),
     post: (url: string, d: unknown) => call('post', url, d),
     put: (url: string, d: unknown) => call('put', url, d),
+    patch: (url: string, d: unknown) => call('patch', url, d),
   };
 };
 

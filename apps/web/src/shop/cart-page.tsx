@@ -18,7 +18,8 @@ import {
 } from './storage';
 import { icons, Link, ProductImage } from './ui';
 
-export const LOST_ORDER = 'No connection. Your order was not sent yet — tap Place order again.';
+export const LOST_ORDER =
+  'No connection: we could not confirm your order. Tap Place order again — it will not be placed twice.';
 
 /** An input with its <label>, hint and error tied to it for screen readers. */
 const Field = ({
