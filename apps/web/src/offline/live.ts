@@ -51,7 +51,7 @@ export const useLocalTable = <T extends LocalRecord = LocalRecord, R = T[]>(
   return useLive(JSON.stringify([businessId, table, ...deps]), run, undefined);
 };
 
-const NONE = { customers: 0, pos: 0, tickets: 0, total: 0 };
+const NONE = { customers: 0, pos: 0, tickets: 0, invoices: 0, total: 0 };
 
 /** How many records wait to upload, per outbox table, for the signed-in business. */
 export const usePendingUploads = (): { customers: number; pos: number; tickets: number; total: number } => {

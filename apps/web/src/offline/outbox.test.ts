@@ -12,7 +12,13 @@ describe('outbox enqueue', () => {
     const db = businessDb(b);
     expect(await db.data('pos').get('sale-1')).toEqual(sale);
     expect(await db.unsynced('pos').get('sale-1')).toEqual(sale);
-    expect(await countPending(b)).toEqual({ customers: 0, pos: 1, tickets: 0, total: 1 });
+    expect(await countPending(b)).toEqual({ customers: 0, pos: 1, tickets: 0, invoices: 0, total: 1 });
+  });
+
+  it('counts an invoice draft made offline among what waits to upload', async () => {
+    const b = freshBusiness();
+    await enqueue(b, 'invoices', { _id: 'inv-1', number: null, body: {} });
+    expect(await countPending(b)).toMatchObject({ invoices: 1, total: 1 });
   });
 
   it('gives a customer made here its offline key', async () => {

@@ -74,8 +74,13 @@ export const enqueue = async <T extends { _id: string }>(
 export const countPending = async (businessId: string) => {
   const db = strictDb(businessId);
   const count = (t: OutboxTable) => db.unsynced(t).count();
-  const [customers, pos, tickets] = [await count('customers'), await count('pos'), await count('tickets')];
-  return { customers, pos, tickets, total: customers + pos + tickets };
+  const [customers, pos, tickets, invoices] = [
+    await count('customers'),
+    await count('pos'),
+    await count('tickets'),
+    await count('invoices'),
+  ];
+  return { customers, pos, tickets, invoices, total: customers + pos + tickets + invoices };
 };
 
 /** Forget a refused record the person has seen. */

@@ -18,6 +18,9 @@ describe('sync wording', () => {
     expect(pendingSummary({ customers: 2, pos: 5, tickets: 1, total: 8 })).toBe(
       '5 sales, 2 customers and 1 parked ticket waiting to upload',
     );
+    expect(pendingSummary({ customers: 0, pos: 1, tickets: 0, invoices: 2, total: 3 })).toBe(
+      '1 sale and 2 invoice drafts waiting to upload',
+    );
   });
 
   it('reads frequencies and keeps an unusual current one among the choices', () => {

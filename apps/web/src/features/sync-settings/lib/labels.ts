@@ -25,17 +25,18 @@ export const moduleLabel = (name: string): string => {
   return name.endsWith(UNSYNCED) ? `${label} made here` : label;
 };
 
-type Pending = { customers: number; pos: number; tickets: number; total: number };
+type Pending = { customers: number; pos: number; tickets: number; invoices?: number; total: number };
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** "2 sales, 1 customer and 1 parked ticket waiting to upload", or null when nothing waits. */
+/** "2 sales, 1 customer and 1 invoice draft waiting to upload", or null when nothing waits. */
 export const pendingSummary = (p: Pending): string | null => {
   if (p.total === 0) return null;
   const parts = [
     p.pos ? count(p.pos, 'sale', 'sales') : null,
     p.customers ? count(p.customers, 'customer', 'customers') : null,
     p.tickets ? count(p.tickets, 'parked ticket', 'parked tickets') : null,
+    p.invoices ? count(p.invoices, 'invoice draft', 'invoice drafts') : null,
   ].filter((x): x is string => !!x);
   const list = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts[0];
   return `${list} waiting to upload`;
