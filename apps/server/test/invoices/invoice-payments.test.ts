@@ -203,6 +203,8 @@ describe('a transfer to the invoice account', () => {
       );
     expect(mine).toHaveLength(2);
     expect(mine[0].account_number).toBe(account.account_number);
+    // Each names the invoice it paid.
+    expect(mine[0].paid_for).toEqual({ kind: 'invoice', _id: made._id, number: made.number });
   });
 
   it('the same event twice, or the same transfer under another event id, pays once', async () => {

@@ -25,6 +25,10 @@ export const bankTransfer = z.object({
   /** The sale it paid at a till, when one was matched, and that sale's sales agent code. */
   sale_id: z.string().nullable(),
   sales_agent_code: z.string().nullable(),
+  /** The invoice or online order whose own account it reached (issue 15), with its number. */
+  paid_for: z
+    .object({ kind: z.enum(['invoice', 'order']), _id: z.string(), number: z.string().nullable() })
+    .nullable(),
 });
 export type BankTransfer = z.infer<typeof bankTransfer>;
 

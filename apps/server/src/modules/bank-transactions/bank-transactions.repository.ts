@@ -132,6 +132,13 @@ const transferRows = (tx: Tx, businessId: string) =>
       sql<string | null>`(SELECT sa.sales_agent_code FROM sale_payments sp
         JOIN sales sa ON sa.business_id = sp.business_id AND sa.id = sp.sale_id
         WHERE sp.business_id = bt.business_id AND sp.bank_transaction_id = bt.id)`.as('sales_agent_code'),
+      // The invoice or order whose own account it reached, and its number.
+      'ca.purpose as paid_for_kind',
+      'ca.subject_id as paid_for_id',
+      sql<string | null>`CASE ca.purpose
+        WHEN 'invoice' THEN (SELECT i.number FROM invoices i WHERE i.business_id = bt.business_id AND i.id = ca.subject_id)
+        WHEN 'order' THEN (SELECT o.number FROM orders o WHERE o.business_id = bt.business_id AND o.id = ca.subject_id)
+      END`.as('paid_for_number'),
     ])
     .where('bt.business_id', '=', businessId);
 

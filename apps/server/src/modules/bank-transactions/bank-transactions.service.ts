@@ -28,6 +28,10 @@ export const toBankTransfer = (r: TransferRow): BankTransfer => ({
   paid_at: r.paid_at.toISOString(),
   sale_id: r.sale_id,
   sales_agent_code: r.sales_agent_code,
+  paid_for:
+    r.paid_for_kind && r.paid_for_id
+      ? { kind: r.paid_for_kind, _id: r.paid_for_id, number: r.paid_for_number }
+      : null,
 });
 
 /** Transfers received over days of the business's zone (default today), with their totals. */

@@ -89,7 +89,8 @@ export const bankSandboxRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) 
       config: { public: true },
       schema: {
         tags: ['sandbox'],
-        summary: "Sandbox only: a payer's bank sends a transfer to an invoice's or order's account (no login)",
+        summary:
+          "Sandbox only: a payer's bank sends a transfer to an invoice's or order's account (no login)",
         body: simulateTransferBody,
         response: { 200: envelope(simulatedTransfer) },
       },

@@ -6,7 +6,7 @@ import { formatMoney, type BankTransfer } from '@ms/contracts';
 import { Empty, LoadError } from '@/components/ui/query-states';
 import { SummaryStat } from '@/components/ui/summary-stat';
 import { formatDateTime } from '@/lib/date-time';
-import { saleDetailsPath } from '@/lib/route-paths';
+import { invoiceDetailsPath, orderDetailsPath, saleDetailsPath } from '@/lib/route-paths';
 import { useBusinessId } from '@/lib/session-store';
 import { downloadTransfersCsv, useBankTransfers } from '../api/bank-transactions';
 import { DownloadCsvButton } from './download-csv-button';
@@ -14,8 +14,26 @@ import { DownloadCsvButton } from './download-csv-button';
 const payerOf = (t: BankTransfer) =>
   [t.payer_name, t.payer_bank_name].filter(Boolean).join(' · ') || 'Unknown payer';
 
-/** The till sale a transfer paid, and the sales agent who brought it. */
+/** The invoice or online order whose own account a transfer reached. */
+const PaidFor = ({ paid }: { paid: NonNullable<BankTransfer['paid_for']> }) => {
+  const what = `${paid.kind === 'invoice' ? 'Invoice' : 'Order'} ${paid.number ?? ''}`.trim();
+  return (
+    <Text size="xs" c="dimmed">
+      Paid{' '}
+      <Anchor
+        component={Link}
+        to={paid.kind === 'invoice' ? invoiceDetailsPath(paid._id) : orderDetailsPath(paid._id)}
+        size="xs"
+      >
+        {what}
+      </Anchor>
+    </Text>
+  );
+};
+
+/** The till sale a transfer paid (or the invoice or order it was for), and the sales agent who brought it. */
 const PaidSale = ({ transfer }: { transfer: BankTransfer }) => {
+  if (transfer.paid_for) return <PaidFor paid={transfer.paid_for} />;
   if (!transfer.sale_id) return null;
   const to = saleDetailsPath(transfer.sale_id);
   return (
