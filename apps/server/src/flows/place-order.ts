@@ -57,6 +57,9 @@ export const placeOrder = async (
         needs.set(l.itemId, { name: l.name, quantity: (seen?.quantity ?? 0) + l.quantity });
       }
       const available = await availableAt(tx, b, shop.store_id, [...needs.keys()], { lock: true });
+      // A twin of this checkout held these rows before us and has committed: answer its order.
+      const twin = await orderRow(tx, b, orderId);
+      if (twin) return { token: twin.public_token, created: false };
       for (const [itemId, need] of needs) {
         const have = Math.max(0, available.get(itemId) ?? 0);
         if (need.quantity > have)

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { Deps } from '../deps.js';
 import type { InTx } from '../db/database.js';
 import { conflict } from '../lib/errors.js';
+import { newId } from '../lib/ids.js';
 import type { AuthContext } from '../plugins/auth.js';
 import { publishChange } from '../modules/changes/index.js';
 import { moveStock } from '../modules/inventory/index.js';
@@ -22,7 +23,13 @@ import {
   setOrderStatus,
   type OrderRow,
 } from '../modules/orders/index.js';
-import { claimSaleId, completeSale, insertSaleLines } from '../modules/sales/index.js';
+import {
+  awaitingPaymentsOf,
+  claimSaleId,
+  completeSale,
+  confirmPayment,
+  insertSaleLines,
+} from '../modules/sales/index.js';
 
 /**
  * PATCH /v1/orders/update/ (issue 15, decision 0013): the order's next status, in one transaction with
@@ -85,8 +92,11 @@ export const updateOrderStatus = async (
 };
 
 /**
- * The sale a delivered order becomes (its id is the order's: recorded once). Its payments are the
- * order's, by method, up to the goods' total (payments cover the goods first; what is beyond them paid the fees, which are not goods).
+ * The sale a delivered order becomes (a new sale id, kept on the order; the order is locked and
+ * delivered once, so it is recorded once). Its payments are the order's, oldest first, up to the goods'
+ * total (payments cover the goods first; what is beyond them paid the fees, which are not goods). The
+ * part a transfer to the order's account paid is a "bank transfer (fixed)" payment confirmed by that
+ * transfer, so the payments lists count the transfer once (decision 0010).
  */
 const recordOrderSale = async (
   tx: InTx,
@@ -95,17 +105,13 @@ const recordOrderSale = async (
   parts: Awaited<ReturnType<typeof orderParts>>,
 ): Promise<string> => {
   const b = auth.businessId;
-  const claim = await claimSaleId(tx, {
-    businessId: b,
-    saleId: row.id,
-    storeId: row.store_id,
-    userId: auth.userId,
-  });
+  const saleId = newId();
+  const claim = await claimSaleId(tx, { businessId: b, saleId, storeId: row.store_id, userId: auth.userId });
   if (claim !== 'claimed') throw conflict('This order was already recorded as a sale.');
   await insertSaleLines(
     tx,
     b,
-    row.id,
+    saleId,
     parts.lines.map((l) => ({
       productId: l.product_id,
       varietyId: l.variety_id,
@@ -123,23 +129,34 @@ const recordOrderSale = async (
   );
   const goodsKobo = parts.lines.reduce((s, l) => s + l.total_kobo, 0);
   const byMethod = new Map<string, number>();
+  const byTransfer: { transactionId: string; amountKobo: number; at: Date }[] = [];
   let left = goodsKobo;
   for (const p of parts.payments) {
     const take = Math.min(p.amountKobo, left);
     if (take <= 0) break;
-    byMethod.set(p.method, (byMethod.get(p.method) ?? 0) + take);
+    if (p.bankTransactionId)
+      byTransfer.push({ transactionId: p.bankTransactionId, amountKobo: take, at: p.paidAt });
+    else byMethod.set(p.method, (byMethod.get(p.method) ?? 0) + take);
     left -= take;
   }
   const paidKobo = goodsKobo - left;
   await completeSale(
     tx,
-    { businessId: b, saleId: row.id, userId: auth.userId },
-    [...byMethod].map(([method, amountKobo]) => ({
-      method,
-      amountKobo,
-      points: null,
-      methodLabel: `${ORDER_PAYMENT_METHOD_LABELS[method as OrderPaymentMethod] ?? method} (online order)`,
-    })),
+    { businessId: b, saleId, userId: auth.userId },
+    [
+      ...byTransfer.map((t) => ({
+        method: 'fixed_account',
+        amountKobo: t.amountKobo,
+        points: null,
+        methodLabel: 'Bank transfer (online order)',
+      })),
+      ...[...byMethod].map(([method, amountKobo]) => ({
+        method,
+        amountKobo,
+        points: null,
+        methodLabel: `${ORDER_PAYMENT_METHOD_LABELS[method as OrderPaymentMethod] ?? method} (online order)`,
+      })),
+    ],
     {
       status: paidStatus(goodsKobo, paidKobo),
       subtotal_kobo: goodsKobo,
@@ -148,6 +165,13 @@ const recordOrderSale = async (
       note: `Online order ${row.number}`,
     },
   );
+  // Each transfer's part, confirmed by that transfer (equal amounts are interchangeable).
+  const waiting = await awaitingPaymentsOf(tx, b, saleId);
+  for (const t of byTransfer) {
+    const index = waiting.findIndex((w) => Number(w.amount_kobo) === t.amountKobo);
+    const [payment] = waiting.splice(index, 1);
+    if (payment) await confirmPayment(tx, b, payment.id, { transactionId: t.transactionId, at: t.at });
+  }
   await publishChange(tx, b, { topic: 'sales', stores: [row.store_id] });
-  return row.id;
+  return saleId;
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { dayString } from '../inventory/stock.js';
 import { nairaAmount } from '../products/products.js';
+import { reportDay } from '../reports/reports.js';
 import { pageLimit, pageNumber } from '../shared/sync.js';
 import { id, inputString, optionalText, requiredText } from '../validation/zod-rules.js';
 import {
@@ -93,8 +93,8 @@ export type Order = z.infer<typeof order>;
 export const orderListQuery = z.object({
   status: z.enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(', ')}` }).optional(),
   store_id: id('store_id').optional(),
-  startdate: dayString('startdate').optional(),
-  enddate: dayString('enddate').optional(),
+  startdate: reportDay('startdate').optional(),
+  enddate: reportDay('enddate').optional(),
   search: inputString('search').trim().max(100).optional(),
   page: pageNumber(),
   limit: pageLimit(200, 20),

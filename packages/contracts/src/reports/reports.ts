@@ -15,7 +15,9 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const realDay = (s: string) => {
   if (!DAY.test(s)) return true; // the pattern's message says it
   const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+  const year = Number(s.slice(0, 4));
+  // PostgreSQL has no year 0: days outside 1900-2999 reach no query (they mean a typing slip).
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s && year >= 1900 && year <= 2999;
 };
 export const reportDay = (field: string) =>
   z

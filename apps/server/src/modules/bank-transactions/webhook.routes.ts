@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Deps } from '../../deps.js';
 import { receiveBankEvent } from '../../flows/receive-bank-event.js';
 import { badRequest, unauthorized } from '../../lib/errors.js';
+import { sendOrderMessages } from '../orders/index.js';
 import { SIGNATURE_HEADER, verifySignature } from '../../providers/banking/index.js';
 
 export const WEBHOOK_PATH = '/v1/webhooks/banking';
@@ -45,6 +46,8 @@ export const bankWebhookRoutes: FastifyPluginAsync<Deps> = async (app, deps) => 
         raw.toString('utf8'),
         body,
       );
+      // A transfer to an order's account tells the shopper and the owner now, not at the next job run.
+      if (outcome === 'applied') await sendOrderMessages(deps).catch(() => 0);
       return { status: true, message: outcome, data: null };
     },
   );

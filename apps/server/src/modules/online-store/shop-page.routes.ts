@@ -104,6 +104,9 @@ export const shopPageRoutes: FastifyPluginAsync<Deps> = async (app, deps) => {
       const [slug = '', section, id] = request.params['*'].split('?')[0]!.split('/');
       const url = `${deps.env.publicUrl}${request.url.split('?')[0]}`;
       reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+      // No address of ours holds a NUL (the database could not even look it up).
+      if (request.params['*'].includes('\u0000'))
+        return reply.status(404).send(page({ title: 'Not found', description: '', image: null, url }, ''));
       if (section === 'order' && id) {
         const found = await orderByToken(deps.db, id.slice(0, 100));
         if (found && found.shop.slug === slug.toLowerCase()) {

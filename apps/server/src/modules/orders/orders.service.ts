@@ -414,7 +414,7 @@ export const orderParts = async (tx: Tx, businessId: string, orderId: string) =>
       .execute(),
     tx
       .selectFrom('order_payments')
-      .select(['method', 'amount_kobo'])
+      .select(['method', 'amount_kobo', 'bank_transaction_id', 'paid_at'])
       .where('business_id', '=', businessId)
       .where('order_id', '=', orderId)
       .orderBy('paid_at')
@@ -428,7 +428,12 @@ export const orderParts = async (tx: Tx, businessId: string, orderId: string) =>
       unit_cost_kobo: Number(l.unit_cost_kobo),
       total_kobo: Number(l.total_kobo),
     })),
-    payments: payments.map((p) => ({ method: p.method, amountKobo: Number(p.amount_kobo) })),
+    payments: payments.map((p) => ({
+      method: p.method,
+      amountKobo: Number(p.amount_kobo),
+      bankTransactionId: p.bank_transaction_id,
+      paidAt: new Date(p.paid_at),
+    })),
   };
 };
 
