@@ -42,7 +42,7 @@ describe('live local data hooks', () => {
     await act(() => enqueue(b, 'pos', { _id: 'sale-1' }));
     await act(() => enqueue(b, 'customers', { _id: 'c1' }));
     await waitFor(() =>
-      expect(pending.result.current).toEqual({ customers: 1, pos: 1, tickets: 0, total: 2 }),
+      expect(pending.result.current).toEqual({ customers: 1, pos: 1, tickets: 0, invoices: 0, total: 2 }),
     );
     await act(() =>
       businessDb(b).rejected.put({
