@@ -131,8 +131,19 @@ test('a shopper on a phone orders two products and pays by transfer; the owner c
   const placed = await lastEmail(request, 'amaka.shopper@example.ng');
   expect(placed?.subject).toMatch(/^Order ORD-0001 from Adaeze Fabrics/);
 
+  // The same pages on a laptop.
+  await page.goto(`/shop/${slug}`);
+  await expect(page.getByRole('heading', { name: 'Adaeze Fabrics' })).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOTS}/shop-home-1280.png`, fullPage: true });
+  await page.goto(phone.url());
+  await expect(page.getByRole('heading', { name: 'Order ORD-0001' })).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOTS}/shop-order-paid-1280.png`, fullPage: true });
+
   // The owner, in the back office.
   await logIn(page, owner.email);
+  await page.goto('/online-catalogue');
+  await expect(page.getByText('Ankara fabric 6 yards').first()).toBeVisible();
+  await shootBothWidths(page, 'online-catalogue');
   await page.goto('/orders');
   await expect(page.getByText('ORD-0001')).toBeVisible();
   await shootBothWidths(page, 'orders');
@@ -169,6 +180,7 @@ test('a shopper on a phone orders two products and pays by transfer; the owner c
     .click();
   await expect(page).toHaveURL(/\/add-payment\//);
   await expect(page.getByLabel('Amount received (₦)')).toHaveValue('1,000');
+  await shootBothWidths(page, 'order-add-payment');
   await page.getByRole('button', { name: 'Save payment' }).click();
   await expect(page.getByText('Payment recorded')).toBeVisible();
   await expect(page).toHaveURL(/\/order-details\//);
