@@ -442,6 +442,8 @@ describe('GET /v1/shop/{slug}', () => {
       name: 'Ada Fabrics Online',
       pay_on_delivery: true,
       pickup: { name: 'Ikeja' },
+      // The storefront shows times in the business's zone.
+      timezone: 'Africa/Lagos',
     });
     const names = shop.products.map((p) => p.name);
     expect(names).toContain('Ankara');

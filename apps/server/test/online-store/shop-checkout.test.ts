@@ -91,6 +91,7 @@ describe('POST /v1/shop/{slug}/orders', () => {
       number: expect.stringMatching(/^ORD-\d{4}$/),
       shop_name: 'Ada Fabrics Online',
       shop_slug: w.slug,
+      timezone: 'Africa/Lagos',
       status: 'pending',
       fulfilment: 'delivery',
       payment_method: 'transfer',

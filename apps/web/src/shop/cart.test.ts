@@ -73,6 +73,7 @@ const shop: Shop = {
   pickup: null,
   pay_on_delivery: true,
   phone: null,
+  timezone: 'Africa/Lagos',
 };
 
 describe('cart arithmetic', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, fromKobo, plural, toKobo } from './format';
+import { formatMoney, formatWhen, fromKobo, plural, toKobo } from './format';
 
 describe('storefront money', () => {
   it('shows naira with thousands and two decimals', () => {
@@ -19,5 +19,14 @@ describe('storefront money', () => {
   it('counts items', () => {
     expect(plural(1, 'item')).toBe('1 item');
     expect(plural(3, 'item')).toBe('3 items');
+  });
+
+  it("shows a time in the shop's time zone, whatever the phone's", () => {
+    // 23:30 UTC is already the next day in Lagos (UTC+1).
+    expect(formatWhen('2026-11-28T23:30:00.000Z', 'Africa/Lagos')).toMatch(/29 Nov 2026.*00:30/);
+    expect(formatWhen('2026-11-28T23:30:00.000Z', 'UTC')).toMatch(/28 Nov 2026.*23:30/);
+    expect(formatWhen('not a date', 'Africa/Lagos')).toBe('not a date');
+    // A zone the phone does not know: its own zone rather than an error.
+    expect(formatWhen('2026-11-28T23:30:00.000Z', 'Mars/Olympus')).toMatch(/2026/);
   });
 });

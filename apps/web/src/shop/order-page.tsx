@@ -254,7 +254,7 @@ const Timeline = ({ order }: { order: PublicOrder }) => (
         <span class="step-text">
           <strong>{s.label}</strong>
           {s.state === 'current' && <span class="sr-only"> (now)</span>}
-          {s.at && s.state !== 'todo' && <span class="muted small">{formatWhen(s.at)}</span>}
+          {s.at && s.state !== 'todo' && <span class="muted small">{formatWhen(s.at, order.timezone)}</span>}
           {s.note && <span class="small">{s.note}</span>}
         </span>
       </li>
@@ -354,7 +354,7 @@ export const OrderPage = ({
         )}
         <div class="orderhead">
           <h1>Order {order.number}</h1>
-          <p class="muted small">Placed {formatWhen(order.created_at)}</p>
+          <p class="muted small">Placed {formatWhen(order.created_at, order.timezone)}</p>
           <div class="pills">
             <span class={`pill pill-${order.status}`}>
               {order.status === 'cancelled'

@@ -76,7 +76,15 @@ const ProductCard = ({
   );
 };
 
-const YourOrders = ({ slug, orders }: { slug: string; orders: RememberedOrder[] }) => {
+const YourOrders = ({
+  slug,
+  orders,
+  timezone,
+}: {
+  slug: string;
+  orders: RememberedOrder[];
+  timezone: string;
+}) => {
   const [all, setAll] = useState(false);
   if (!orders.length) return null;
   const shown = all ? orders : orders.slice(0, 3);
@@ -89,7 +97,7 @@ const YourOrders = ({ slug, orders }: { slug: string; orders: RememberedOrder[] 
             <Link href={paths.order(slug, o.token)}>
               <strong>Order {o.number || '…'}</strong>
               <span class="muted">
-                {o.created_at ? formatWhen(o.created_at) : ''} · {formatMoney(o.total)}
+                {o.created_at ? formatWhen(o.created_at, timezone) : ''} · {formatMoney(o.total)}
               </span>
             </Link>
           </li>
@@ -144,7 +152,7 @@ export const ShopPage = ({
         </div>
       </section>
 
-      <YourOrders slug={shop.slug} orders={orders} />
+      <YourOrders slug={shop.slug} orders={orders} timezone={shop.timezone} />
 
       <div class="filters">
         <label class="search">

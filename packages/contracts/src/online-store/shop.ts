@@ -50,6 +50,8 @@ export const shop = z.object({
   pickup: z.object({ name: z.string(), address: z.string().nullable() }).nullable(),
   pay_on_delivery: z.boolean(),
   phone: z.string().nullable(),
+  /** The business's time zone: the storefront shows times in it. */
+  timezone: z.string(),
 });
 export type Shop = z.infer<typeof shop>;
 
@@ -111,6 +113,8 @@ export const publicOrder = z.object({
   refund_due: z.number(),
   history: z.array(z.object({ status: z.enum(ORDER_STATUSES), note: z.string().nullable(), at: z.string() })),
   phone: z.string().nullable(),
+  /** The business's time zone: the order's times are shown in it. */
+  timezone: z.string(),
   created_at: z.string(),
 });
 export type PublicOrder = z.infer<typeof publicOrder>;

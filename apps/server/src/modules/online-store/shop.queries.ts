@@ -110,5 +110,6 @@ export const loadShop = async (db: Tx, slug: string): Promise<Shop | undefined> 
     pickup: shop.pickup ? { name: shop.store_name, address: shop.store_address } : null,
     pay_on_delivery: shop.pay_on_delivery,
     phone: shop.store_phone ?? shop.business_phone,
+    timezone: shop.timezone,
   };
 };

@@ -250,7 +250,7 @@ export const toOrders = async (tx: Tx, businessId: string, rows: OrderRow[]): Pr
 /** The shopper's view: what they bought, where it is, what is owed — nothing of the business's books. */
 export const toPublicOrder = (
   order: Order,
-  shop: { name: string; slug: string; phone: string | null; pickupAddress: string | null },
+  shop: { name: string; slug: string; phone: string | null; pickupAddress: string | null; timezone: string },
   token: string,
 ): PublicOrder => ({
   number: order.number,
@@ -275,5 +275,6 @@ export const toPublicOrder = (
   refund_due: order.refund_due,
   history: order.history.map((h) => ({ status: h.status, note: h.note, at: h.at })),
   phone: shop.phone,
+  timezone: shop.timezone,
   created_at: order.created_at,
 });

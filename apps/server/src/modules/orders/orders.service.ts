@@ -494,6 +494,7 @@ export const orderByToken = async (db: Tx, token: string) => {
       's.address',
       's.phone as store_phone',
       'b.phone as business_phone',
+      'b.timezone',
     ])
     .where('o.public_token', '=', token)
     .executeTakeFirst();
@@ -509,6 +510,7 @@ export const orderByToken = async (db: Tx, token: string) => {
       slug: found.slug,
       phone: found.store_phone ?? found.business_phone,
       pickupAddress: found.address,
+      timezone: found.timezone,
     },
   };
 };
