@@ -169,7 +169,7 @@ const recordOrderSale = async (
   const waiting = await awaitingPaymentsOf(tx, b, saleId);
   for (const t of byTransfer) {
     const index = waiting.findIndex((w) => Number(w.amount_kobo) === t.amountKobo);
-    const [payment] = waiting.splice(index, 1);
+    const [payment] = index < 0 ? [] : waiting.splice(index, 1);
     if (payment) await confirmPayment(tx, b, payment.id, { transactionId: t.transactionId, at: t.at });
   }
   await publishChange(tx, b, { topic: 'sales', stores: [row.store_id] });

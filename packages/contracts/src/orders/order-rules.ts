@@ -46,9 +46,6 @@ export const PAYMENT_STATE_LABELS: Record<PaymentState, string> = {
   paid: 'Paid',
 };
 
-/** Statuses in which the order's stock is still in the store, held for it. */
-export const HOLDING_STATUSES: readonly OrderStatus[] = ['pending', 'confirmed', 'ready'];
-
 const RANK: Record<OrderStatus, number> = {
   pending: 0,
   confirmed: 1,
