@@ -19,6 +19,7 @@ import {
   jobDeps,
   moveOrder,
   moveThrough,
+  orderMessagesSettled,
   payerSends,
   placeOrder,
   recordPayment,
@@ -250,6 +251,7 @@ describe('a transfer to the order’s account', () => {
     await expectLedgerBalanced(t, b);
     // The owner and the shopper hear of it (sent by the job), each once.
     await Promise.all([sendOrderMessages(jobDeps(t)), sendOrderMessages(jobDeps(t))]);
+    await orderMessagesSettled(t);
     const owner = (await emailsTo(t, w.owner.email)).filter(
       (m) => m.kind === 'order_owner_payment' && m.subject === `Payment received for order ${placed.number}`,
     );
@@ -299,11 +301,8 @@ describe('the money of a paid order elsewhere', () => {
     const placed = await placeOrder(t, w);
     const account = await accountOfOrder(t, w.owner, placed._id);
     expect(await deliverEvent(t, transferEvent(account, 600_000))).toBe('applied');
-    let mails = (await emailsTo(t, placed.email!)).filter((m) => m.kind === 'order_shopper_payment');
-    for (let i = 0; i < 10 && mails.length === 0; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      mails = (await emailsTo(t, placed.email!)).filter((m) => m.kind === 'order_shopper_payment');
-    }
+    await orderMessagesSettled(t);
+    const mails = (await emailsTo(t, placed.email!)).filter((m) => m.kind === 'order_shopper_payment');
     // The webhook sends the order's messages right after it applies the transfer (not at the next job run).
     expect(mails).toHaveLength(1);
     expect(mails[0]!.body).toContain('Your order is paid.');

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import type { Order, PlaceOrderBody, PublicOrder, Shop } from '@ms/contracts';
 import { newId } from '../../src/lib/ids.js';
 import { moveStock } from '../../src/modules/inventory/index.js';
@@ -242,6 +242,24 @@ export const payerSends = async (
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as { event_id: string; reference: string; outcome: string };
 };
+
+/**
+ * Waits until no order message is half-way: a webhook answers the sandbox payer as soon as the transfer
+ * is applied and goes on to send the order's e-mails, so a message may be claimed but not yet in the
+ * outbox when a test reads it.
+ */
+export const orderMessagesSettled = (t: TestApp) =>
+  vi.waitFor(
+    async () => {
+      const { n } = await t.db
+        .selectFrom('order_messages')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('sent_at', 'is', null)
+        .executeTakeFirstOrThrow();
+      expect(Number(n), 'order messages not yet sent').toBe(0);
+    },
+    { timeout: 5_000, interval: 50 },
+  );
 
 /** A signed `transfer.received` event of the rail for this account. */
 export const transferEvent = (
