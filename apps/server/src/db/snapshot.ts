@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Database, InTx } from './database.js';
 
 /**
@@ -8,3 +9,51 @@ import type { Database, InTx } from './database.js';
  */
 export const inSnapshot = <T>(db: Database, read: (tx: InTx) => Promise<T>): Promise<T> =>
   db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(read);
+
+/**
+ * How far a download's cursor may go (epoch ms), read before its rows. Rows carry `updated_at` from
+ * `clock_timestamp()` as they are written, but they become visible when their transaction commits: a
+ * sale written at 10:00:00.100 and committed at 10:00:00.900 is invisible to a download at .500 that
+ * already sends a product saved at .300, and a cursor of .301 would pass the sale for good. So the
+ * cursor stops at the start of the oldest transaction of this database still open now (any of them may
+ * write: each row it writes is stamped after its start), or at now. A transaction open for more than a
+ * minute is not waited for (a stuck one must not hold every device's downloads back). Only this
+ * database role's sessions are seen; all of the app's writes use it. PGlite has one connection: now.
+ */
+export const downloadHorizon = async (db: Database): Promise<number> => {
+  const { rows } = await sql<{ ms: number }>`
+    SELECT floor(extract(epoch FROM least(
+      clock_timestamp(),
+      (SELECT min(xact_start) FROM pg_stat_activity
+        WHERE datname = current_database() AND pid <> pg_backend_pid()
+          AND backend_type = 'client backend' AND state <> 'idle'
+          AND xact_start > clock_timestamp() - interval '1 minute')
+    )) * 1000)::float8 AS ms
+  `.execute(db);
+  return Number(rows[0]!.ms);
+};
+
+/** `inSnapshot` after the horizon: the reads of one download page and how far its cursor may go. */
+export const inDownloadSnapshot = async <T>(
+  db: Database,
+  read: (tx: InTx) => Promise<T>,
+): Promise<{ value: T; horizon: number }> => {
+  const horizon = await downloadHorizon(db);
+  return { value: await inSnapshot(db, read), horizon };
+};
+
+/**
+ * The metadata a download answers with: `lastUpdate` no further than the horizon (and never before the
+ * cursor the device asked from). Rows past it are sent again next time (devices merge by id). When
+ * the horizon cuts it, the answer is the last page of this download (`hasMore` false): the device asks
+ * again at its next run, and a page that would start where this one did is never asked for in a loop.
+ */
+export const capDownload = <M extends { lastUpdate: number; hasMore?: boolean }>(
+  meta: M,
+  horizon: number,
+  since: number | undefined,
+): M => {
+  const lastUpdate = Math.max(since ?? 0, Math.min(meta.lastUpdate, horizon));
+  if (lastUpdate === meta.lastUpdate) return meta;
+  return { ...meta, lastUpdate, ...(meta.hasMore === undefined ? {} : { hasMore: false }) };
+};

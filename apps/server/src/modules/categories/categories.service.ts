@@ -9,6 +9,7 @@ import type {
   UpdateSubcategoryBody,
 } from '@ms/contracts';
 import type { Database, Tx } from '../../db/database.js';
+import { capDownload, downloadHorizon } from '../../db/snapshot.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { isUuid, newId } from '../../lib/ids.js';
@@ -314,11 +315,16 @@ export const searchCollections = async (
  * Counts are as of the download; a count change alone does not make a category "changed".
  */
 export const syncCollections = async (db: Database, businessId: string, updatedAt?: number) => {
+  const horizon = await downloadHorizon(db);
   const [last, counts] = await Promise.all([
     lastCategoryChange(db, businessId),
     productCounts(db, businessId),
   ]);
-  const lastUpdate = Math.max(last ?? Date.now(), updatedAt ?? 0);
+  const { lastUpdate } = capDownload(
+    { lastUpdate: Math.max(last ?? Date.now(), updatedAt ?? 0) },
+    horizon,
+    updatedAt,
+  );
   if (updatedAt === undefined) {
     const rows = await liveCategories(db, businessId);
     return { items: rows.map((r) => toCategoryV1(r, counts)), metaData: { lastUpdate, recordsRemoved: [] } };

@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { invoiceListQuery } from '@ms/contracts';
 import type { Database } from '../../db/database.js';
 import type { Deps } from '../../deps.js';
-import { inSnapshot } from '../../db/snapshot.js';
+import { capDownload, inDownloadSnapshot } from '../../db/snapshot.js';
 import { conflict } from '../../lib/errors.js';
 import { runUploadBatch } from '../../lib/upload-batch.js';
 import type { AuthContext } from '../../plugins/auth.js';
@@ -43,7 +43,7 @@ export const listInvoices = async (
 
   if (query.updated_at !== undefined) {
     const since = new Date(query.updated_at);
-    return inSnapshot(db, async (tx) => {
+    const { value, horizon } = await inDownloadSnapshot(db, async (tx): Promise<InvoiceList> => {
       if (!caller.isAdmin && caller.storeIds.length === 0)
         return {
           items: [],
@@ -90,6 +90,8 @@ export const listInvoices = async (
         },
       };
     });
+    // The cursor stops short of invoices still being written (capDownload).
+    return { ...value, metaData: capDownload(value.metaData, horizon, query.updated_at) };
   }
 
   if (!caller.isAdmin && caller.storeIds.length === 0)

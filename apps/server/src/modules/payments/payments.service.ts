@@ -7,7 +7,7 @@ import {
   type ReceivedPayment,
 } from '@ms/contracts';
 import type { Database } from '../../db/database.js';
-import { inSnapshot } from '../../db/snapshot.js';
+import { capDownload, inDownloadSnapshot } from '../../db/snapshot.js';
 import { businessToday, businessZone, dayEnd, dayStart } from '../../lib/business-time.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import type { AuthContext } from '../../plugins/auth.js';
@@ -99,8 +99,9 @@ export const receivedPayments = async (
   const scope = scopeOf(auth);
   if (query.batchsync || query.updated_at !== undefined) {
     const since = query.updated_at === undefined ? null : new Date(query.updated_at);
-    // One snapshot: a payment listed between the page and its cursor is never skipped.
-    return inSnapshot(db, async (tx) => {
+    // One snapshot: a payment listed between the page and its cursor is never skipped; the cursor
+    // stops short of payments still being written (capDownload).
+    const { value, horizon } = await inDownloadSnapshot(db, async (tx) => {
       const upto = await pageEnd(tx, scope, since, query.limit);
       const rows = await paymentsBetween(tx, scope, since, upto);
       const removed = since ? await removedPayments(tx, scope, since, upto) : [];
@@ -108,8 +109,9 @@ export const receivedPayments = async (
       const lastUpdate = upto
         ? upto.getTime()
         : Math.max(query.updated_at ?? 0, (await lastPaymentChange(tx, scope)) ?? 0);
-      return answer(rows, { lastUpdate, recordsRemoved: removed, hasMore });
+      return { rows, meta: { lastUpdate, recordsRemoved: removed, hasMore } };
     });
+    return answer(value.rows, capDownload(value.meta, horizon, query.updated_at));
   }
   const range = await dayRange(db, auth, query);
   const rows = await paymentsBetween(db, scope, range.from, range.to, 'received_at');

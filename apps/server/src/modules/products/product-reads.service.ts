@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { BarcodeMatch, Product, ProductListQuery } from '@ms/contracts';
 import type { Database, Tx } from '../../db/database.js';
-import { inSnapshot } from '../../db/snapshot.js';
+import { capDownload, inDownloadSnapshot } from '../../db/snapshot.js';
 import { HttpError, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import type { AuthContext } from '../../plugins/auth.js';
@@ -92,13 +92,19 @@ export const syncProducts = async (
   query: { updated_at?: number; limit: number },
 ): Promise<string> => {
   const since = query.updated_at === undefined ? null : new Date(query.updated_at);
-  // The page and the last change from one snapshot: a product saved between them is never skipped.
-  const { page, last } = await inSnapshot(db, async (tx) => {
+  // The page and the last change from one snapshot: a product saved between them is never skipped;
+  // the cursor stops short of what is still being written (capDownload).
+  const { value, horizon } = await inDownloadSnapshot(db, async (tx) => {
     const page = await syncPage(tx, businessId, since, query.limit);
     return { page, last: page.lastUpdate === null ? await lastProductChange(tx, businessId) : null };
   });
+  const { page, last } = value;
   const lastUpdate = page.lastUpdate ?? Math.max(query.updated_at ?? 0, last ?? 0);
-  const metaData = { lastUpdate, recordsRemoved: page.removed, hasMore: page.hasMore };
+  const metaData = capDownload(
+    { lastUpdate, recordsRemoved: page.removed, hasMore: page.hasMore },
+    horizon,
+    query.updated_at,
+  );
   return `{"items":[${page.items.join(',')}],"metaData":${JSON.stringify(metaData)}}`;
 };
 

@@ -1,6 +1,6 @@
 import type { SalesSyncData } from '@ms/contracts';
 import type { Database } from '../../db/database.js';
-import { inSnapshot } from '../../db/snapshot.js';
+import { capDownload, inDownloadSnapshot } from '../../db/snapshot.js';
 import { notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import type { AuthContext } from '../../plugins/auth.js';
@@ -38,8 +38,9 @@ export const syncSales = async (
         hasMore: false,
       },
     };
-  // One snapshot: a sale saved between the page and its cursor is never skipped.
-  return inSnapshot(db, async (tx) => {
+  // One snapshot: a sale saved between the page and its cursor is never skipped; the cursor stops
+  // short of sales still being written (capDownload).
+  const { value, horizon } = await inDownloadSnapshot(db, async (tx) => {
     let q = tx.selectFrom('sales').where('business_id', '=', b);
     if (stores) q = q.where('store_id', 'in', stores);
     const since = query.updated_at === undefined ? null : new Date(query.updated_at);
@@ -76,4 +77,5 @@ export const syncSales = async (
       },
     };
   });
+  return { ...value, metaData: capDownload(value.metaData, horizon, query.updated_at) };
 };

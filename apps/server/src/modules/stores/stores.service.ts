@@ -1,5 +1,6 @@
 import type { CreateStoreBody, Store, StorePage, UpdateStoreBody } from '@ms/contracts';
 import type { Database } from '../../db/database.js';
+import { capDownload, downloadHorizon } from '../../db/snapshot.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { isUuid, newId } from '../../lib/ids.js';
@@ -29,8 +30,13 @@ const duplicateName = (name: string) =>
  */
 export const syncStores = async (db: Database, caller: Caller, updatedAt?: number): Promise<string> => {
   const since = updatedAt === undefined ? undefined : new Date(updatedAt);
+  const horizon = await downloadHorizon(db);
   const { rows, last } = await storesChangedSince(db, caller.businessId, caller.isAdmin ? since : undefined);
-  const lastUpdate = Math.max(last ?? Date.now(), updatedAt ?? 0);
+  const { lastUpdate } = capDownload(
+    { lastUpdate: Math.max(last ?? Date.now(), updatedAt ?? 0) },
+    horizon,
+    updatedAt,
+  );
   let items: string[];
   let recordsRemoved: string[];
   if (caller.isAdmin) {
