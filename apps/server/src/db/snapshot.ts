@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
 import type { Database, InTx } from './database.js';
+import { fixedStatement } from './prepared.js';
+import { watchTableWrites } from './table-writes.js';
 
 /**
  * Runs reads in one REPEATABLE READ, READ ONLY transaction, so that every statement sees the same
@@ -10,6 +11,15 @@ import type { Database, InTx } from './database.js';
 export const inSnapshot = <T>(db: Database, read: (tx: InTx) => Promise<T>): Promise<T> =>
   db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(read);
 
+const horizonStatement = fixedStatement<{ ms: number }>(
+  `SELECT floor(extract(epoch FROM least(clock_timestamp(),
+     (SELECT min(s.xact_start) FROM pg_stat_get_activity(NULL) s
+       WHERE s.datid = (SELECT d.oid FROM pg_database d WHERE d.datname = current_database())
+         AND s.pid <> pg_backend_pid() AND s.backend_type = 'client backend' AND s.state <> 'idle'
+         AND s.xact_start > clock_timestamp() - interval '1 minute')
+   )) * 1000)::float8 AS ms`,
+);
+
 /**
  * How far a download's cursor may go (epoch ms), read before its rows. Rows carry `updated_at` from
  * `clock_timestamp()` as they are written, but they become visible when their transaction commits: a
@@ -19,18 +29,46 @@ export const inSnapshot = <T>(db: Database, read: (tx: InTx) => Promise<T>): Pro
  * write: each row it writes is stamped after its start), or at now. A transaction open for more than a
  * minute is not waited for (a stuck one must not hold every device's downloads back). Only this
  * database role's sessions are seen; all of the app's writes use it. PGlite has one connection: now.
+ * A named statement on the function behind `pg_stat_activity` (the view, planned on every call, cost
+ * an authenticated stores read three quarters of its speed: `bench/auth-read.mjs` 3,269 → 784/s), kept
+ * for a moment (below).
  */
 export const downloadHorizon = async (db: Database): Promise<number> => {
-  const { rows } = await sql<{ ms: number }>`
-    SELECT floor(extract(epoch FROM least(
-      clock_timestamp(),
-      (SELECT min(xact_start) FROM pg_stat_activity
-        WHERE datname = current_database() AND pid <> pg_backend_pid()
-          AND backend_type = 'client backend' AND state <> 'idle'
-          AND xact_start > clock_timestamp() - interval '1 minute')
-    )) * 1000)::float8 AS ms
-  `.execute(db);
-  return Number(rows[0]!.ms);
+  const kept = horizonOf(db);
+  if (kept?.horizon !== undefined && Date.now() - kept.readAt < HORIZON_KEPT_MS) return kept.horizon;
+  const readAt = Date.now();
+  const generation = kept?.generation ?? 0;
+  const [row] = await horizonStatement(db, []);
+  const horizon = Number(row!.ms);
+  if (kept && kept.generation === generation) Object.assign(kept, { readAt, horizon });
+  return horizon;
+};
+
+/**
+ * A horizon read earlier is still a safe bound for a snapshot taken later (only a more cautious one),
+ * so a process keeps it for a moment: under many reads (the stores list is the authenticated read of
+ * `bench/auth-read.mjs`) the statement runs a few times a second, not once per request. Any write this
+ * process makes forgets it (db/table-writes.ts), so a device that saves and then downloads is not sent
+ * its own change twice; another process's writes can be re-sent once, at most this long after.
+ */
+const HORIZON_KEPT_MS = 500;
+type Kept = { readAt: number; horizon?: number; generation: number };
+const keptHorizons = new WeakMap<Database, Kept>();
+const horizonOf = (db: Database): Kept | undefined => {
+  let kept = keptHorizons.get(db);
+  if (kept) return kept;
+  kept = { readAt: 0, generation: 0 };
+  const forget = (k: Kept) => () => {
+    k.generation += 1;
+    delete k.horizon;
+  };
+  try {
+    watchTableWrites(db, forget(kept));
+  } catch {
+    return undefined; // not a database opened by openDatabase (a transaction): nothing is kept
+  }
+  keptHorizons.set(db, kept);
+  return kept;
 };
 
 /** `inSnapshot` after the horizon: the reads of one download page and how far its cursor may go. */
