@@ -32,7 +32,8 @@ const boundaries = [
   ...folders('./apps/web/src/features').map((f) => ({
     target: ['./apps/web/src/!(features)/**/*', './apps/web/src/*', `./apps/web/src/features/!(${f})/**/*`],
     from: `./apps/web/src/features/${f}`,
-    except: ['./index.ts', './routes/index.ts'],
+    // routes/login-page.tsx: app/app-root.tsx draws /login before the router loads (decision 0002).
+    except: ['./index.ts', './routes/index.ts', ...(f === 'accounts' ? ['./routes/login-page.tsx'] : [])],
     message: `Outside the ${f} feature, import it through features/${f}/index.ts.`,
   })),
   {

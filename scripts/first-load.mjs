@@ -19,18 +19,20 @@ export const dist = fileURLToPath(new URL('../apps/web/dist/', import.meta.url))
 export const SCREENS = [
   {
     name: '/login',
-    budgetKb: 150,
+    budgetKb: 115,
     targetKb: 120,
     maxFiles: 6,
-    modules: ['index.html', 'src/features/accounts/routes/login-page.tsx'],
+    // The entry draws a visitor's /login itself, without the router (apps/web/src/app/app-root.tsx).
+    modules: ['index.html'],
   },
   {
     name: 'dashboard',
-    budgetKb: 190,
+    budgetKb: 192,
     targetKb: 150,
     maxFiles: 10,
     modules: [
       'index.html',
+      'src/app/router-root.tsx',
       'src/app/shell/app-shell.tsx',
       'src/features/dashboard/routes/dashboard-page.tsx',
     ],

@@ -152,15 +152,16 @@ const closure = (byFile: Map<string, Rolldown.OutputChunk>, start: string): Set<
 };
 
 /**
- * A signed-in load fetches the shell's files (and on the dashboard, the dashboard's) from
- * index.html, beside the entry, instead of after the entry has run and the router has asked for
- * them: on a phone over slow 4G the dashboard's greeting (its largest paint) came 0.4-0.5 s after
- * the first paint, and now comes with it (decision 0002, "Session 14"). A small inline script
- * decides, because only the page knows whether someone is signed in (the session is in
- * localStorage, key `ms.session`, src/lib/session-store.ts): the login page of a new visitor
- * downloads nothing more. The server allows this one script by its hash (apps/server/src/app.ts).
+ * Every load but a new visitor's /login fetches the router's files from index.html, beside the
+ * entry, instead of after the entry has run (the entry draws /login without the router,
+ * app/app-root.tsx); a signed-in load the shell's files too, and on the dashboard the dashboard's:
+ * on a phone over slow 4G the dashboard's greeting (its largest paint) came 0.4-0.5 s after the
+ * first paint, and now comes with it (decision 0002, "Session 14"). A small inline script decides,
+ * because only the page knows whether someone is signed in (the session is in localStorage, key
+ * `ms.session`, src/lib/session-store.ts): the login page of a new visitor downloads nothing more.
+ * The server allows this one script by its hash (apps/server/src/app.ts).
  */
-export const preloadFirstScreens = (shell: FirstScreen, home: FirstScreen): Plugin => ({
+export const preloadFirstScreens = (router: FirstScreen, shell: FirstScreen, home: FirstScreen): Plugin => ({
   name: 'ms:preload-first-screens',
   apply: 'build',
   transformIndexHtml: {
@@ -180,9 +181,10 @@ export const preloadFirstScreens = (shell: FirstScreen, home: FirstScreen): Plug
         const css = js.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]);
         return [...new Set([...css.filter((f) => !inPage.has(f)), ...js])].map((f) => `/${f}`);
       };
-      const shellFiles = filesOf(shell);
-      const homeFiles = filesOf(home).filter((f) => !shellFiles.includes(f));
-      const script = `(function(){try{if(!localStorage.getItem('ms.session'))return;var p=location.pathname,f=${JSON.stringify(shellFiles)};if(p==='/'||p==='/dashboard')f=f.concat(${JSON.stringify(homeFiles)});f.forEach(function(h){var l=document.createElement('link');l.rel=/\\.css$/.test(h)?'stylesheet':'modulepreload';l.crossOrigin='';l.href=h;l.setAttribute('data-first-screen','');document.head.appendChild(l)})}catch(e){}})()`;
+      const routerFiles = filesOf(router);
+      const shellFiles = filesOf(shell).filter((f) => !routerFiles.includes(f));
+      const homeFiles = filesOf(home).filter((f) => !routerFiles.includes(f) && !shellFiles.includes(f));
+      const script = `(function(){try{var s=localStorage.getItem('ms.session'),p=location.pathname;if(!s&&p==='/login')return;var f=${JSON.stringify(routerFiles)};if(s)f=f.concat(${JSON.stringify(shellFiles)});if(s&&(p==='/'||p==='/dashboard'))f=f.concat(${JSON.stringify(homeFiles)});f.forEach(function(h){var l=document.createElement('link');l.rel=/\\.css$/.test(h)?'stylesheet':'modulepreload';l.crossOrigin='';l.href=h;l.setAttribute('data-first-screen','');document.head.appendChild(l)})}catch(e){}})()`;
       return [{ tag: 'script', children: script, injectTo: 'head' as const }];
     },
   },

@@ -15,10 +15,11 @@ const contracts = fileURLToPath(new URL('../../packages/contracts/src/index.ts',
 const src = fileURLToPath(new URL('./src', import.meta.url));
 const route = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
 
-// What /login, the signed-in shell and the dashboard draw first: their shared modules in one chunk
-// each (build-plugins.ts). Login first: the shell draws most of what it shares with it.
+// What every screen but a visitor's /login needs first (the router: /login draws in the entry, without
+// it, app/app-root.tsx), the signed-in shell and the dashboard: their shared modules in one chunk
+// each (build-plugins.ts). The router first: the shell draws much of what it shares with it.
 const FIRST_SCREENS: FirstScreen[] = [
-  { name: 'login', entry: route('features/accounts/routes/login-page.tsx') },
+  { name: 'router', entry: route('app/router-root.tsx') },
   { name: 'shell', entry: route('app/shell/app-shell.tsx') },
   { name: 'home', entry: route('features/dashboard/routes/dashboard-page.tsx') },
 ];
@@ -35,7 +36,7 @@ export default defineConfig(({ command, mode }) => {
       mantineCssCheck(),
       react(),
       planPass && recordChunkPlan(FIRST_SCREENS, CHUNK_PLAN),
-      !planPass && preloadFirstScreens(FIRST_SCREENS[1]!, FIRST_SCREENS[2]!),
+      !planPass && preloadFirstScreens(FIRST_SCREENS[0]!, FIRST_SCREENS[1]!, FIRST_SCREENS[2]!),
       VitePWA({
         // The plan pass writes nothing, its service worker included.
         disable: planPass,

@@ -42,11 +42,12 @@ test('a signed-in load of the dashboard fetches its screens at once; a new visit
   await logInNewOwner(page);
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Good');
-  for (const file of ['app-shell', 'shell', 'dashboard-page', 'home'])
+  for (const file of ['router-root', 'app-shell', 'shell', 'dashboard-page', 'home'])
     await expect(early(file), file).toHaveCount(1);
   // Another screen behind login: the shell, not the dashboard.
   await page.goto('/pos');
   await expect(page.getByRole('heading', { name: 'Point of sale' })).toBeVisible();
+  await expect(early('router-root')).toHaveCount(1);
   await expect(early('app-shell')).toHaveCount(1);
   await expect(early('dashboard-page')).toHaveCount(0);
   expect(errors.filter((e) => /Content Security Policy|Refused to/.test(e))).toEqual([]);
@@ -69,4 +70,57 @@ test('on a 375 px phone the menu is drawn when it opens, and its links lead on',
   // Drawn once, kept: opening it again shows the links at once.
   await page.getByRole('button', { name: 'Open menu' }).click();
   await expect(sidebar.getByRole('link', { name: 'Point of Sale' })).toBeVisible();
+});
+
+test.describe("a visitor's /login draws without the router", () => {
+  // Requests go to the network (and through page.route), not to a service worker's cache.
+  test.use({ serviceWorkers: 'block' });
+
+  /**
+   * Issue 13: /login is drawn by the entry alone (app/app-root.tsx); the router's code (a fifth of the
+   * download) comes after, and takes over when the page is left. Held back here until the visitor acts.
+   */
+  test("the form draws and is usable while the router's code has not arrived; its links then lead on", async ({
+    page,
+  }) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = 0;
+    await page.route(/\/assets\/router-root-[^/]+\.js$/, async (route) => {
+      asked += 1;
+      await held;
+      await route.continue();
+    });
+    await page.goto('/login');
+    await page.getByLabel('E-mail').fill('not-an-email');
+    await page.getByLabel('Password', { exact: true }).fill('x');
+    await expect(page.getByText('The email field must be a valid email.')).toBeVisible();
+    // The router was asked for after the form drew, and has not come: the page still works.
+    await expect.poll(() => asked).toBe(1);
+
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    release();
+    await expect(page).toHaveURL(/\/signup$/);
+    await expect(page.getByText('Create your account')).toBeVisible();
+    // Back: the router's own Login now, the same form.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByLabel('E-mail')).toBeVisible();
+    await page.getByRole('link', { name: /forgot password/i }).click();
+    await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+  });
+
+  test('logging in goes where the guard stopped the user, after a reload of Login too', async ({ page }) => {
+    const deviceId = await pinDeviceId(page);
+    const owner = await signUpByApi(page.request, deviceId, { business_name: 'Mama Put Ventures' });
+    await page.goto('/sales-history');
+    await expect(page).toHaveURL(/\/login$/);
+    // A full load of Login now (no router yet), still remembering where the user was going.
+    await page.reload();
+    await page.getByLabel('E-mail').fill(owner.email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: /log ?in/i }).click();
+    await expect(page).toHaveURL(/\/sales-history$/);
+    await expect(page.getByRole('heading', { name: 'Sales history' })).toBeVisible();
+  });
 });

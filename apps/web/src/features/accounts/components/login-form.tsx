@@ -1,8 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconLock, IconMail } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import { CODES } from '@ms/contracts';
+import { AppLink } from '@/components/ui/app-link';
 import { ApiError } from '@/lib/api-client';
 import { useLoginMutation } from '../api/accounts';
 import { useEnterApp } from '../hooks/use-enter-app';
@@ -65,7 +65,7 @@ export const LoginForm = ({ defaultEmail = '' }: { defaultEmail?: string }) => {
               {...register('password')}
             />
             <Group justify="flex-end" mt={8}>
-              <Anchor component={Link} to="/forgot-password" size="sm" fw={600} py={4}>
+              <Anchor component={AppLink} to="/forgot-password" size="sm" fw={600} py={4}>
                 Forgot password?
               </Anchor>
             </Group>

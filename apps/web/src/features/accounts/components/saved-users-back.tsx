@@ -1,5 +1,5 @@
 import { Anchor, Group, Text } from '@mantine/core';
-import { useNavigate } from 'react-router';
+import { appNavigate } from '@/lib/app-navigation';
 import { sessionStore, useSavedUsers } from '@/lib/session-store';
 
 /**
@@ -8,7 +8,6 @@ import { sessionStore, useSavedUsers } from '@/lib/session-store';
  */
 export const SavedUsersBack = () => {
   const saved = Object.values(useSavedUsers()).slice(0, 3);
-  const navigate = useNavigate();
   if (saved.length === 0) return null;
   return (
     <Group justify="center" gap={6} mt="sm">
@@ -23,7 +22,7 @@ export const SavedUsersBack = () => {
           size="sm"
           fw={600}
           onClick={() => {
-            if (sessionStore.switchTo(s.userData._id)) void navigate('/dashboard', { replace: true });
+            if (sessionStore.switchTo(s.userData._id)) void appNavigate('/dashboard', { replace: true });
           }}
         >
           {s.userData.name}

@@ -1,10 +1,10 @@
 import { Anchor } from '@mantine/core';
-import { Link } from 'react-router';
+import { AppLink } from '@/components/ui/app-link';
 import { AuthLayout } from '../components/auth-layout';
 import { LoginForm } from '../components/login-form';
 import { SavedUsersBack } from '../components/saved-users-back';
 
-/** /login (spec 000 §2.1). */
+/** /login (spec 000 §2.1). Drawn without the router on a first visit (app/app-root.tsx): no react-router here. */
 const LoginPage = () => (
   <AuthLayout
     title="Welcome back"
@@ -12,7 +12,7 @@ const LoginPage = () => (
     footer={
       <>
         New to Merchant?{' '}
-        <Anchor component={Link} to="/signup" fw={600}>
+        <Anchor component={AppLink} to="/signup" fw={600}>
           Create an account
         </Anchor>
       </>
