@@ -95,3 +95,14 @@ export const capDownload = <M extends { lastUpdate: number; hasMore?: boolean }>
   if (lastUpdate === meta.lastUpdate) return meta;
   return { ...meta, lastUpdate, ...(meta.hasMore === undefined ? {} : { hasMore: false }) };
 };
+
+/**
+ * The cursor of a download answered whole from a table's latest change (stores, customers,
+ * categories, checkout options): that change (now when the table has none), never before the
+ * device's own cursor, and no further than the horizon (capDownload).
+ */
+export const lastChangeCursor = (
+  last: number | null | undefined,
+  horizon: number,
+  since: number | undefined,
+) => capDownload({ lastUpdate: Math.max(last ?? Date.now(), since ?? 0) }, horizon, since).lastUpdate;

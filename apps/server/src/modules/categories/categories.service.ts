@@ -9,7 +9,7 @@ import type {
   UpdateSubcategoryBody,
 } from '@ms/contracts';
 import type { Database, Tx } from '../../db/database.js';
-import { capDownload, downloadHorizon } from '../../db/snapshot.js';
+import { downloadHorizon, lastChangeCursor } from '../../db/snapshot.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { isUuid, newId } from '../../lib/ids.js';
@@ -320,11 +320,7 @@ export const syncCollections = async (db: Database, businessId: string, updatedA
     lastCategoryChange(db, businessId),
     productCounts(db, businessId),
   ]);
-  const { lastUpdate } = capDownload(
-    { lastUpdate: Math.max(last ?? Date.now(), updatedAt ?? 0) },
-    horizon,
-    updatedAt,
-  );
+  const lastUpdate = lastChangeCursor(last, horizon, updatedAt);
   if (updatedAt === undefined) {
     const rows = await liveCategories(db, businessId);
     return { items: rows.map((r) => toCategoryV1(r, counts)), metaData: { lastUpdate, recordsRemoved: [] } };

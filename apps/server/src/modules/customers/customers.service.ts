@@ -7,7 +7,7 @@ import type {
 } from '@ms/contracts';
 import { fromKobo } from '@ms/contracts';
 import type { Database } from '../../db/database.js';
-import { capDownload, downloadHorizon } from '../../db/snapshot.js';
+import { downloadHorizon, lastChangeCursor } from '../../db/snapshot.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { conflict, HttpError, notFound } from '../../lib/errors.js';
 import { isUuid, newId } from '../../lib/ids.js';
@@ -51,11 +51,7 @@ export const syncCustomers = async (db: Database, caller: Caller, updatedAt?: nu
   const since = updatedAt === undefined ? undefined : new Date(updatedAt);
   const horizon = await downloadHorizon(db);
   const last = await lastCustomerChange(db, caller.businessId);
-  const { lastUpdate } = capDownload(
-    { lastUpdate: Math.max(last ?? Date.now(), updatedAt ?? 0) },
-    horizon,
-    updatedAt,
-  );
+  const lastUpdate = lastChangeCursor(last, horizon, updatedAt);
   const rows = await customersChangedSince(db, caller.businessId, since);
   return {
     items: rows.filter((r) => !r.deleted_at).map(toCustomer),

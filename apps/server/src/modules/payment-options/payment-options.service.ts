@@ -13,7 +13,7 @@ import {
   type UpdatePaymentMethodsBody,
 } from '@ms/contracts';
 import type { Database } from '../../db/database.js';
-import { capDownload, downloadHorizon } from '../../db/snapshot.js';
+import { downloadHorizon, lastChangeCursor } from '../../db/snapshot.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { isUuid, newId } from '../../lib/ids.js';
@@ -74,12 +74,11 @@ export const updateMethodSettings = async (
   return methodSettings(db, businessId);
 };
 
-/** The download's cursor (read before its rows; capDownload: not past what is still being written). */
+/** The download's cursor (read before its rows; not past what is still being written). */
 const syncMeta = async (db: Database, businessId: string, updatedAt?: number) => {
   const horizon = await downloadHorizon(db);
   const last = await lastPaymentChange(db, businessId);
-  return capDownload({ lastUpdate: Math.max(last ?? Date.now(), updatedAt ?? 0) }, horizon, updatedAt)
-    .lastUpdate;
+  return lastChangeCursor(last, horizon, updatedAt);
 };
 
 /** GET /v1/payments/customoptions/businesses/{b}[?updated_at]: every option, inactive ones too. */

@@ -1,6 +1,6 @@
 import type { CreateStoreBody, Store, StorePage, UpdateStoreBody } from '@ms/contracts';
 import type { Database } from '../../db/database.js';
-import { capDownload, downloadHorizon } from '../../db/snapshot.js';
+import { downloadHorizon, lastChangeCursor } from '../../db/snapshot.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { isUuid, newId } from '../../lib/ids.js';
@@ -32,11 +32,7 @@ export const syncStores = async (db: Database, caller: Caller, updatedAt?: numbe
   const since = updatedAt === undefined ? undefined : new Date(updatedAt);
   const horizon = await downloadHorizon(db);
   const { rows, last } = await storesChangedSince(db, caller.businessId, caller.isAdmin ? since : undefined);
-  const { lastUpdate } = capDownload(
-    { lastUpdate: Math.max(last ?? Date.now(), updatedAt ?? 0) },
-    horizon,
-    updatedAt,
-  );
+  const lastUpdate = lastChangeCursor(last, horizon, updatedAt);
   let items: string[];
   let recordsRemoved: string[];
   if (caller.isAdmin) {
