@@ -110,6 +110,19 @@ test.describe("a visitor's /login draws without the router", () => {
     await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
   });
 
+  test("when the router's code cannot be fetched, a link from Login loads the page in full and says so", async ({
+    page,
+  }) => {
+    await page.route(/\/assets\/router-root-[^/]+\.js$/, (route) => route.abort('internetdisconnected'));
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await expect(page).toHaveURL(/\/signup$/);
+    await expect(page.getByRole('alert')).toContainText('The app could not load. Check your connection.');
+    await page.unroute(/\/assets\/router-root-[^/]+\.js$/);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByText('Create your account')).toBeVisible();
+  });
+
   test('logging in goes where the guard stopped the user, after a reload of Login too', async ({ page }) => {
     const deviceId = await pinDeviceId(page);
     const owner = await signUpByApi(page.request, deviceId, { business_name: 'Mama Put Ventures' });

@@ -4,7 +4,7 @@ import { afterFirstPaint, markScreenDrawn } from '@/lib/after-first-paint';
 import { setAppNavigator } from '@/lib/app-navigation';
 import { paths } from '@/lib/route-paths';
 import { sessionStore } from '@/lib/session-store';
-import { AppLoading } from './shell/app-loading';
+import { AppLoadFailed, AppLoading } from './shell/app-loading';
 
 const loadRouter = () => import('./router-root');
 
@@ -55,30 +55,3 @@ export const AppRoot = () => {
   if (failed) return <AppLoadFailed />;
   return <AppLoading />;
 };
-
-/** The router's code could not be fetched (offline before the app was installed, or a broken connection). */
-const AppLoadFailed = () => (
-  <div
-    role="alert"
-    style={{
-      minHeight: '100dvh',
-      display: 'grid',
-      placeItems: 'center',
-      font: '500 15px system-ui, sans-serif',
-      color: '#495057',
-      textAlign: 'center',
-      padding: 16,
-    }}
-  >
-    <div>
-      <p>The app could not load. Check your connection.</p>
-      <button
-        type="button"
-        onClick={() => window.location.reload()}
-        style={{ font: 'inherit', padding: '8px 16px' }}
-      >
-        Try again
-      </button>
-    </div>
-  </div>
-);
