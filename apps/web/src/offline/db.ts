@@ -25,6 +25,8 @@ export type ModuleMeta = {
   markedAt?: number;
   totalRecords?: number;
   recordsRemoved?: string[];
+  /** A `byStore` download: the stores it was made for ('all' for an admin; download.ts `storeScope`). */
+  storeScope?: string;
 };
 
 /** A record the server refused (outcome `rejected`), kept until the person dismisses it. */

@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { LoginData } from '@ms/contracts';
+import { sessionStore } from '@/lib/session-store';
 import { businessDb } from './db';
 import { downloadModule, PAGES_AHEAD, WRITE_CHUNK } from './download';
 import { STALE_SYNCING_MS } from './module-meta';
@@ -393,5 +395,107 @@ describe('lists kept for the till and the money screens', () => {
     expect(await db.data('bank_accounts').get('ba1')).toMatchObject({ account_name: 'IYA BISI' });
     expect(await db.data('sales_agents').get('ag1')).toMatchObject({ code: 'AG1234' });
     expect(await db.data('feature_toggles').get('SALES_AGENT_CODE:s1')).toMatchObject({ enabled: true });
+  });
+});
+
+describe("downloads of the person's stores (sales history, payments, invoices)", () => {
+  const salesModule = moduleNamed('sales_history')!;
+  const salesPath = (b: string) => `/v1/sales/businesses/${b}/all`;
+  const sales = (items: unknown[], lastUpdate: number) => ({
+    data: { sales: items, metaData: { lastUpdate, recordsRemoved: [], hasMore: false } },
+  });
+  const signIn = (businessId: string, role: string) =>
+    sessionStore.loginWith({
+      token: 'token-stores',
+      user: { _id: 'u-stores', role, permissions: ['sales_history.view'] },
+      business: { _id: businessId },
+    } as unknown as LoginData);
+  /** The device's stores table as the stores download leaves it (a non-admin: exactly their stores). */
+  const storesOnDevice = async (b: string, ids: string[]) => {
+    const db = businessDb(b);
+    await db.data('stores').clear();
+    await db.data('stores').bulkPut(ids.map((id) => ({ _id: id, name: id })));
+    await db
+      .meta('stores')
+      .put({ modulename: 'stores', businessID: b, lastUpdate: 50, syncStatus: 'synced' });
+  };
+  afterEach(() => sessionStore.clearAll());
+
+  it('start again from a clean slate when a store is given to the cashier: its older sales come too', async () => {
+    const b = freshBusiness();
+    signIn(b, 'Cashier');
+    await storesOnDevice(b, ['s1']);
+    const answers = [
+      sales([{ _id: 'sale-1', store_id: 's1' }], 1000),
+      sales([], 1000),
+      // After s2 is given: everything of s1 and s2, s2's sale made long before the device's cursor.
+      sales(
+        [
+          { _id: 'sale-1', store_id: 's1' },
+          { _id: 'sale-old-s2', store_id: 's2' },
+        ],
+        1200,
+      ),
+      sales([], 1200),
+    ];
+    const net = fakeServer({ [`GET ${salesPath(b)}`]: () => answers.shift()! });
+    await downloadModule(b, salesModule);
+    await downloadModule(b, salesModule);
+    expect(net.calls.map((c) => c.query.get('updated_at'))).toEqual([null, '1000']);
+
+    await storesOnDevice(b, ['s1', 's2']);
+    await downloadModule(b, salesModule);
+    await downloadModule(b, salesModule);
+    // Asked from the start once, then from the new cursor again.
+    expect(net.calls.map((c) => c.query.get('updated_at'))).toEqual([null, '1000', null, '1200']);
+    const db = businessDb(b);
+    expect((await db.data('sales_history').toArray()).map((s) => s._id).sort()).toEqual([
+      'sale-1',
+      'sale-old-s2',
+    ]);
+    expect(await db.meta('sales_history').get('sales_history')).toMatchObject({
+      storeScope: 's1,s2',
+      lastUpdate: 1200,
+    });
+  });
+
+  it('drop the sales of a store taken away from the cashier', async () => {
+    const b = freshBusiness();
+    signIn(b, 'Cashier');
+    await storesOnDevice(b, ['s1', 's2']);
+    const answers = [
+      sales(
+        [
+          { _id: 'sale-1', store_id: 's1' },
+          { _id: 'sale-2', store_id: 's2' },
+        ],
+        1000,
+      ),
+      sales([{ _id: 'sale-1', store_id: 's1' }], 1100),
+    ];
+    fakeServer({ [`GET ${salesPath(b)}`]: () => answers.shift()! });
+    await downloadModule(b, salesModule);
+    await storesOnDevice(b, ['s1']);
+    await downloadModule(b, salesModule);
+    expect((await businessDb(b).data('sales_history').toArray()).map((s) => s._id)).toEqual(['sale-1']);
+  });
+
+  it('keep downloading only changes for an admin, who sees every store, whatever the stores table holds', async () => {
+    const b = freshBusiness();
+    signIn(b, 'Admin');
+    await storesOnDevice(b, ['s1']);
+    const db = businessDb(b);
+    // Synced before the scope was kept.
+    await db.meta('sales_history').put({
+      modulename: 'sales_history',
+      businessID: b,
+      lastUpdate: 900,
+      syncStatus: 'synced',
+    });
+    const net = fakeServer({ [`GET ${salesPath(b)}`]: () => sales([], 1000) });
+    await downloadModule(b, salesModule);
+    await storesOnDevice(b, ['s1', 's2']);
+    await downloadModule(b, salesModule);
+    expect(net.calls.map((c) => c.query.get('updated_at'))).toEqual(['900', '1000']);
   });
 });

@@ -1,6 +1,7 @@
 import type { Product } from '@ms/contracts';
 import { ApiError, api } from '@/lib/api-client';
-import { businessDb, type BusinessDb, type LocalRecord } from './db';
+import { isAdmin, sessionStore } from '@/lib/session-store';
+import { businessDb, type BusinessDb, type LocalRecord, type ModuleMeta } from './db';
 import { settleOpenIndex } from './local-index';
 import { lessQueuedSales } from './local-stock';
 import { refreshScreensOf } from './refresh-screens';
@@ -198,8 +199,35 @@ const salesStillUploading = async (db: BusinessDb, m: SyncModule) =>
   m.table === 'products' && (await db.meta('products').count()) > 0 && (await db.unsynced('pos').count()) > 0;
 
 /**
+ * The stores a `byStore` download covers now: 'all' for an admin; else the device's stores table,
+ * which the server fills with exactly this person's stores. Unknown (undefined) with no session of
+ * this business, or before the stores table was first downloaded.
+ */
+const storeScope = async (db: BusinessDb, businessId: string): Promise<string | undefined> => {
+  const session = sessionStore.get();
+  if (!session || session.business._id !== businessId) return undefined;
+  if (isAdmin(session)) return 'all';
+  if (!(await db.meta('stores').get('stores'))?.lastUpdate) return undefined;
+  const ids = await db.data('stores').toCollection().primaryKeys();
+  return ids.map(String).sort().join(',');
+};
+
+/**
+ * Whether the person's stores changed since the module's last download: the rows of a store given
+ * to them since are older than its cursor, so it starts again from a clean slate (which also drops
+ * the rows of a store taken away). A device synced before the scope was kept starts again once,
+ * unless its person is an admin (who always got every store).
+ */
+const storesChanged = (meta: ModuleMeta | undefined, scope: string | undefined) =>
+  !!meta?.lastUpdate &&
+  scope !== undefined &&
+  meta.storeScope !== scope &&
+  (meta.storeScope !== undefined || scope !== 'all');
+
+/**
  * Download one module: skipped when it is already syncing (another tab, or a run not finished),
- * a clean slate when it has no metadata, else incremental. Progress goes to the sync status.
+ * a clean slate when it has no metadata (or its person's stores changed: `byStore`), else
+ * incremental. Progress goes to the sync status.
  */
 export const downloadModule = async (businessId: string, m: SyncModule): Promise<DownloadOutcome> => {
   if (!m.download) return 'unchanged';
@@ -209,8 +237,10 @@ export const downloadModule = async (businessId: string, m: SyncModule): Promise
   if (claimed === 'busy') return 'skipped';
   syncStatus.report({ name: m.name, done: 0, total: 1, type: 'fetch', error: null });
   try {
-    const changes = await downloadPages(businessId, db, m, claimed?.lastUpdate || undefined);
-    await releaseModule(db, m.table, 'synced');
+    const scope = m.download.byStore ? await storeScope(db, businessId) : undefined;
+    const since = storesChanged(claimed, scope) ? undefined : claimed?.lastUpdate || undefined;
+    const changes = await downloadPages(businessId, db, m, since);
+    await releaseModule(db, m.table, 'synced', scope === undefined ? {} : { storeScope: scope });
     if (changes === 0) return 'unchanged';
     // A download that brought changes (scheduled, or for a live change) refreshes the screens reading
     // them, once, after the open search index holds them (the till's grid searches the device's copy).

@@ -29,12 +29,17 @@ export const claimModule = async (
     return meta;
   });
 
-/** Finish the module's sync: synced (with what it holds now) or failed. */
-export const releaseModule = async (db: BusinessDb, table: TableName, status: 'synced' | 'failed') => {
+/** Finish the module's sync: synced (with what it holds now, and `also`) or failed. */
+export const releaseModule = async (
+  db: BusinessDb,
+  table: TableName,
+  status: 'synced' | 'failed',
+  also: Pick<ModuleMeta, 'storeScope'> = {},
+) => {
   await db.transaction('rw', db.meta(table), db.data(table), async () => {
     const meta = await db.meta(table).get(table);
     if (!meta) return;
     const totalRecords = await db.data(table).count();
-    await db.meta(table).put({ ...meta, syncStatus: status, markedAt: Date.now(), totalRecords });
+    await db.meta(table).put({ ...meta, ...also, syncStatus: status, markedAt: Date.now(), totalRecords });
   });
 };

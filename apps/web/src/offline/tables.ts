@@ -37,6 +37,12 @@ export type Download = {
    * any of them never asks (admin holds all). Left out: any signed-in user.
    */
   requires?: readonly PermissionKey[];
+  /**
+   * The server sends the rows of the caller's stores only (every store's to an admin). When the
+   * stores this device's person may see change, a newly given store's rows are older than the
+   * cursor: the module starts again from a clean slate (download.ts, `storeScope`).
+   */
+  byStore?: boolean;
 };
 
 /** How one outbox table reaches the server: batch size and the call that answers each record. */
@@ -109,6 +115,7 @@ export const OFFLINE_TABLES = {
     sync: {
       download: {
         path: (b) => `/v1/payments/single/businesses/${b}`,
+        byStore: true,
         query: { batchsync: 'true' },
         paged: true,
         // The server answers {item: {total_value_payments, list_of_payments}, metaData}.
@@ -154,6 +161,7 @@ export const OFFLINE_TABLES = {
     sync: {
       download: {
         path: (b) => `/v1/sales/businesses/${b}/all`,
+        byStore: true,
         paged: true,
         itemsOf: rows('sales'),
         requires: ['sales_history.view'],
@@ -237,6 +245,7 @@ export const OFFLINE_TABLES = {
     sync: {
       download: {
         path: (b) => `/v1/invoices/businesses/${b}`,
+        byStore: true,
         // Always the incremental form (from 0 the first time), 500 a page.
         query: { updated_at: 0, limit: 500 },
         paged: true,
