@@ -210,6 +210,65 @@ describe('GET /v1/dashboard/customer', () => {
     ]);
   });
 
+  it('ranks the five best customers of seven, and counts every buyer and the walk-ins', async () => {
+    const shop = await signUp(t, {}, 'test-device-3');
+    const callShop = as(t, shop);
+    const beansId = (
+      await seedProduct(t, shop.businessId, {
+        name: 'Beans',
+        sellingPrice: 50_000,
+        stock: { [shop.storeId]: 100 },
+      })
+    ).productId;
+    const buy = async (quantity: number, customer_id?: string) =>
+      dataOf<Sale>(
+        await callShop(shop, 'POST', `/v2/business/${shop.businessId}/sales`, {
+          _id: newId(),
+          store_id: shop.storeId,
+          items: [{ _id: beansId, quantity }],
+          payments: [{ method: 'card', amount: quantity * 500 }],
+          ...(customer_id ? { customer_id } : {}),
+        }),
+        201,
+      );
+    // Seven customers spend 1..7 beans (Ada 1 ... Gbenga 7); Gbenga buys twice; two walk-ins buy 3.
+    const names = ['Ada', 'Bola', 'Chidi', 'Dayo', 'Emeka', 'Funmi', 'Gbenga'];
+    const ids: string[] = [];
+    for (const [i, first_name] of names.entries()) {
+      const id = newId();
+      ids.push(id);
+      await t.db.insertInto('customers').values({ business_id: shop.businessId, id, first_name }).execute();
+      await buy(i + 1, id);
+    }
+    await buy(2, ids[6]);
+    await buy(1);
+    await buy(2);
+    const data = dataOf<CustomerAnalytics>(await callShop(shop, 'GET', url.customer(shop.businessId)));
+    expect(data).toMatchObject({
+      customersWhoBought: 7,
+      newCustomers: 7,
+      revenueFromCustomers: (28 + 2) * 500,
+      revenueFromWalkIns: 3 * 500,
+    });
+    expect(data.topCustomers).toEqual([
+      { id: ids[6], name: 'Gbenga', totalSpent: 4500, numberOfSales: 2 },
+      { id: ids[5], name: 'Funmi', totalSpent: 3000, numberOfSales: 1 },
+      { id: ids[4], name: 'Emeka', totalSpent: 2500, numberOfSales: 1 },
+      { id: ids[3], name: 'Dayo', totalSpent: 2000, numberOfSales: 1 },
+      { id: ids[2], name: 'Chidi', totalSpent: 1500, numberOfSales: 1 },
+    ]);
+    // Nobody bought in a range: zeros and no one on top.
+    const quiet = dataOf<CustomerAnalytics>(
+      await callShop(shop, 'GET', url.customer(shop.businessId, '2020-01-01', '2020-01-31')),
+    );
+    expect(quiet).toMatchObject({
+      customersWhoBought: 0,
+      revenueFromCustomers: 0,
+      revenueFromWalkIns: 0,
+      topCustomers: [],
+    });
+  });
+
   it('refuses without a token, another business, a role without customers.view, a bad date', async () => {
     expect((await call(null, 'GET', url.customer(owner.businessId))).statusCode).toBe(401);
     expect((await call(owner, 'GET', url.customer(other.businessId))).statusCode).toBe(404);

@@ -195,7 +195,11 @@ export const inventoryRevenue = async (
   };
 };
 
-/** Who bought in the range: customers, new customers, customers' vs walk-ins' money, top 5. */
+/**
+ * Who bought in the range: customers, new customers, customers' vs walk-ins' money, top 5. The range's
+ * sales are read once, grouped by customer (walk-ins are the group without one); the totals are window
+ * sums over those groups, so they come with the top rows (and with none when nobody bought).
+ */
 export const customerAnalytics = async (
   db: Database,
   businessId: string,
@@ -204,38 +208,52 @@ export const customerAnalytics = async (
   end: string,
 ): Promise<CustomerAnalytics> => {
   const zone = await businessZone(db, businessId);
-  const totals = sql<{ buyers: string; from_customers: string; walk_ins: string }>`
-    SELECT count(DISTINCT s.customer_id) AS buyers,
-      coalesce(sum(s.total_kobo) FILTER (WHERE s.customer_id IS NOT NULL), 0) AS from_customers,
-      coalesce(sum(s.total_kobo) FILTER (WHERE s.customer_id IS NULL), 0) AS walk_ins
-    FROM sales s
-    WHERE s.business_id = ${businessId} AND s.deleted_at IS NULL
-      AND ${inDays(zone, saleTime, start, end)} ${inStores('s.store_id', scope)}`.execute(db);
+  const buyers = sql<{
+    id: string | null;
+    first_name: string | null;
+    last_name: string | null;
+    total: string;
+    n: string;
+    buyers: string;
+    from_customers: string | null;
+    walk_ins: string | null;
+  }>`
+    WITH per AS (
+      SELECT s.customer_id, sum(s.total_kobo) AS total, count(*) AS n
+      FROM sales s
+      WHERE s.business_id = ${businessId} AND s.deleted_at IS NULL
+        AND ${inDays(zone, saleTime, start, end)} ${inStores('s.store_id', scope)}
+      GROUP BY s.customer_id
+    )
+    SELECT c.id, c.first_name, c.last_name, p.total, p.n,
+      count(p.customer_id) OVER () AS buyers,
+      sum(p.total) FILTER (WHERE p.customer_id IS NOT NULL) OVER () AS from_customers,
+      sum(p.total) FILTER (WHERE p.customer_id IS NULL) OVER () AS walk_ins
+    FROM per p LEFT JOIN customers c ON c.business_id = ${businessId} AND c.id = p.customer_id
+    ORDER BY p.customer_id IS NULL, p.total DESC, p.customer_id
+    LIMIT 6`.execute(db);
   const fresh = sql<{ n: string }>`
     SELECT count(*) AS n FROM customers c
     WHERE c.business_id = ${businessId} AND c.deleted_at IS NULL
       AND ${inDays(zone, sql`c.created_at`, start, end)}`.execute(db);
-  const top = sql<{ id: string; first_name: string; last_name: string | null; total: string; n: string }>`
-    SELECT c.id, c.first_name, c.last_name, sum(s.total_kobo) AS total, count(*) AS n
-    FROM sales s JOIN customers c ON c.business_id = s.business_id AND c.id = s.customer_id
-    WHERE s.business_id = ${businessId} AND s.deleted_at IS NULL
-      AND ${inDays(zone, saleTime, start, end)} ${inStores('s.store_id', scope)}
-    GROUP BY c.id, c.first_name, c.last_name
-    ORDER BY total DESC, c.id LIMIT 5`.execute(db);
-  const [t, f, tp] = await Promise.all([totals, fresh, top]);
+  const [b, f] = await Promise.all([buyers, fresh]);
+  const t = b.rows[0];
   return {
     start,
     end,
-    customersWhoBought: num(t.rows[0]?.buyers),
+    customersWhoBought: num(t?.buyers),
     newCustomers: num(f.rows[0]?.n),
-    revenueFromCustomers: money(t.rows[0]?.from_customers),
-    revenueFromWalkIns: money(t.rows[0]?.walk_ins),
-    topCustomers: tp.rows.map((r) => ({
-      id: r.id,
-      name: [r.first_name, r.last_name].filter(Boolean).join(' '),
-      totalSpent: money(r.total),
-      numberOfSales: num(r.n),
-    })),
+    revenueFromCustomers: money(t?.from_customers),
+    revenueFromWalkIns: money(t?.walk_ins),
+    topCustomers: b.rows
+      .filter((r): r is typeof r & { id: string } => r.id !== null)
+      .slice(0, 5)
+      .map((r) => ({
+        id: r.id,
+        name: [r.first_name, r.last_name].filter(Boolean).join(' '),
+        totalSpent: money(r.total),
+        numberOfSales: num(r.n),
+      })),
   };
 };
 
