@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LoginData } from '@ms/contracts';
 import { sessionStore } from '@/lib/session-store';
-import { businessDb } from './db';
+import { businessDb, type ModuleMeta, type TableName } from './db';
 import { downloadModule, PAGES_AHEAD, WRITE_CHUNK } from './download';
 import { STALE_SYNCING_MS } from './module-meta';
 import { moduleNamed, PRODUCT_PAGE_SIZE } from './modules';
@@ -24,6 +24,12 @@ const productsPath = (b: string) => `/v2/business/${b}/products/sync/list`;
 const list = (items: unknown[], lastUpdate: number, recordsRemoved: string[] = [], hasMore?: boolean) => ({
   data: { items, metaData: { lastUpdate, recordsRemoved, ...(hasMore === undefined ? {} : { hasMore }) } },
 });
+
+/** A module's metadata as an earlier run left it (synced, from the start, unless `fields` say otherwise). */
+const putMeta = (b: string, table: TableName, fields: Partial<ModuleMeta>) =>
+  businessDb(b)
+    .meta(table)
+    .put({ modulename: table, businessID: b, lastUpdate: 0, syncStatus: 'synced', ...fields });
 
 describe('downloads', () => {
   it('starts from a clean slate without metadata: all records, no updated_at, local leftovers gone', async () => {
@@ -163,14 +169,7 @@ describe('downloads', () => {
 
   it('skips a module another run has marked as syncing', async () => {
     const b = freshBusiness();
-    const db = businessDb(b);
-    await db.meta('customers').put({
-      modulename: 'customers',
-      businessID: b,
-      lastUpdate: 1000,
-      syncStatus: 'syncing',
-      markedAt: Date.now() - 60_000,
-    });
+    await putMeta(b, 'customers', { lastUpdate: 1000, syncStatus: 'syncing', markedAt: Date.now() - 60_000 });
     const net = fakeServer({ [`GET ${customersPath(b)}`]: () => list([], 2000) });
     expect(await downloadModule(b, customersModule)).toBe('skipped');
     expect(net.calls).toHaveLength(0);
@@ -179,9 +178,7 @@ describe('downloads', () => {
   it('ignores a syncing mark older than 10 minutes (a tab that crashed mid-sync)', async () => {
     const b = freshBusiness();
     const db = businessDb(b);
-    await db.meta('customers').put({
-      modulename: 'customers',
-      businessID: b,
+    await putMeta(b, 'customers', {
       lastUpdate: 1000,
       syncStatus: 'syncing',
       markedAt: Date.now() - STALE_SYNCING_MS - 1,
@@ -415,9 +412,7 @@ describe("downloads of the person's stores (sales history, payments, invoices)",
     const db = businessDb(b);
     await db.data('stores').clear();
     await db.data('stores').bulkPut(ids.map((id) => ({ _id: id, name: id })));
-    await db
-      .meta('stores')
-      .put({ modulename: 'stores', businessID: b, lastUpdate: 50, syncStatus: 'synced' });
+    await putMeta(b, 'stores', { lastUpdate: 50 });
   };
   afterEach(() => sessionStore.clearAll());
 
@@ -484,14 +479,8 @@ describe("downloads of the person's stores (sales history, payments, invoices)",
     const b = freshBusiness();
     signIn(b, 'Admin');
     await storesOnDevice(b, ['s1']);
-    const db = businessDb(b);
     // Synced before the scope was kept.
-    await db.meta('sales_history').put({
-      modulename: 'sales_history',
-      businessID: b,
-      lastUpdate: 900,
-      syncStatus: 'synced',
-    });
+    await putMeta(b, 'sales_history', { lastUpdate: 900 });
     const net = fakeServer({ [`GET ${salesPath(b)}`]: () => sales([], 1000) });
     await downloadModule(b, salesModule);
     await storesOnDevice(b, ['s1', 's2']);
