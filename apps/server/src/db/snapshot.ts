@@ -55,20 +55,19 @@ const HORIZON_KEPT_MS = 500;
 type Kept = { readAt: number; horizon?: number; generation: number };
 const keptHorizons = new WeakMap<Database, Kept>();
 const horizonOf = (db: Database): Kept | undefined => {
-  let kept = keptHorizons.get(db);
+  const kept = keptHorizons.get(db);
   if (kept) return kept;
-  kept = { readAt: 0, generation: 0 };
-  const forget = (k: Kept) => () => {
-    k.generation += 1;
-    delete k.horizon;
-  };
+  const fresh: Kept = { readAt: 0, generation: 0 };
   try {
-    watchTableWrites(db, forget(kept));
+    watchTableWrites(db, () => {
+      fresh.generation += 1;
+      delete fresh.horizon;
+    });
   } catch {
     return undefined; // not a database opened by openDatabase (a transaction): nothing is kept
   }
-  keptHorizons.set(db, kept);
-  return kept;
+  keptHorizons.set(db, fresh);
+  return fresh;
 };
 
 /** `inSnapshot` after the horizon: the reads of one download page and how far its cursor may go. */
