@@ -47,6 +47,10 @@ export const openDatabase = async (opts: {
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: Number(process.env.DB_POOL_MAX ?? 10),
+      // No parallel plans by default (decision 0008, session 25): with PostgreSQL on the server's own
+      // few cores, a report's aggregate was 2x slower with a parallel worker than without.
+      // DB_PARALLEL_WORKERS=n gives each query up to n workers (PostgreSQL's default is 2).
+      options: `-c max_parallel_workers_per_gather=${Math.max(0, Number.parseInt(process.env.DB_PARALLEL_WORKERS ?? '0', 10) || 0)}`,
     });
     // DB_PREPARED_STATEMENTS=0: every statement unnamed (e.g. behind a pooler that cannot keep them).
     if (process.env.DB_PREPARED_STATEMENTS !== '0') namePreparedStatements(pool);
