@@ -37,7 +37,9 @@ export const startServer = async ({ port, postgres = false, demo = true }) => {
     const url = new URL(base);
     url.pathname = `/${name}`;
     env.DATABASE_URL = url.toString();
+    // BENCH_KEEP_DB=1 leaves the database behind (to look at its plans afterwards); drop it by hand.
     drop = async () => {
+      if (process.env.BENCH_KEEP_DB) return console.log(`kept database ${name}`);
       const c = new pg.Client({ connectionString: base });
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

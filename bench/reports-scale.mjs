@@ -278,7 +278,10 @@ try {
       const body = await res.text();
       if (!res.ok) throw new Error(`${label}: HTTP ${res.status} ${body.slice(0, 200)}`);
     };
-    await call(); // warm-up
+    // The first call also sums the kept days the figure needs and no figure before it did (decision 0008).
+    let t0 = process.hrtime.bigint();
+    await call();
+    const first = ms(t0);
     await db.query(rawSql);
     const api = [];
     const raw = [];
@@ -297,7 +300,7 @@ try {
     const pass = p95 <= LIMIT_MS && ratio <= LIMIT_RATIO;
     if (!pass) failed++;
     console.log(
-      `${label}: p50 ${percentile(api, 50).toFixed(0)} ms p95 ${p95.toFixed(0)} ms vs raw SQL p95 ${rawP95.toFixed(0)} ms: ratio ${ratio.toFixed(2)} (target <= ${LIMIT_MS} ms, ratio <= ${LIMIT_RATIO}) ${pass ? 'PASS' : 'FAIL'}`,
+      `${label}: first ${first.toFixed(0)} ms, p50 ${percentile(api, 50).toFixed(0)} ms p95 ${p95.toFixed(0)} ms vs raw SQL p95 ${rawP95.toFixed(0)} ms: ratio ${ratio.toFixed(2)} (target <= ${LIMIT_MS} ms, ratio <= ${LIMIT_RATIO}) ${pass ? 'PASS' : 'FAIL'}`,
     );
   }
   console.log(`reports at ${n.l} sale lines: ${failed === 0 ? 'all PASS' : `${failed} FAIL`}`);
