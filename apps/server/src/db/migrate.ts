@@ -27,6 +27,7 @@ import * as m0027 from './migrations/0027_sales_agents.js';
 import * as m0028 from './migrations/0028_payout_notices.js';
 import * as m0029 from './migrations/0029_invoices.js';
 import * as m0030 from './migrations/0030_online_store.js';
+import * as m0031 from './migrations/0031_sale_days.js';
 
 /** Ordered, forward-only migrations. Add the next file here in order. */
 const migrations: Record<string, Migration> = {
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '0028_payout_notices': m0028,
   '0029_invoices': m0029,
   '0030_online_store': m0030,
+  '0031_sale_days': m0031,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

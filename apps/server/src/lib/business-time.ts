@@ -34,6 +34,10 @@ export const dayEndIn = (zone: string, day: string): RawBuilder<Date> =>
 export const dayOf = (businessId: string, at: RawBuilder<unknown>): RawBuilder<string> =>
   sql<string>`to_char(${at} AT TIME ZONE ${zoneOf(businessId)}, 'YYYY-MM-DD')`;
 
+/** The day `days` days before/after `day` (YYYY-MM-DD, calendar arithmetic). */
+export const shiftDay = (day: string, days: number): string =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
 /** The business's zone name. */
 export const businessZone = async (db: Database, businessId: string): Promise<string> => {
   const row = await db

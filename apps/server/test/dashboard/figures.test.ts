@@ -9,7 +9,8 @@ import type {
   TransactionAnalyticsV2,
 } from '@ms/contracts';
 import { newId } from '../../src/lib/ids.js';
-import { lagosToday, shiftDay } from '../../src/modules/dashboard/dashboard.service.js';
+import { shiftDay } from '../../src/lib/business-time.js';
+import { lagosToday } from '../../src/modules/dashboard/dashboard.service.js';
 import { addCashier, createTestApp, signUp, type TestApp } from '../helper.js';
 import { seedProduct, seedStore } from '../catalogue/fixtures.js';
 import { addEmployee } from '../staff/staff-helper.js';

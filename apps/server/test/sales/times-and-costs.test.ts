@@ -11,7 +11,7 @@ import {
   type UploadResult,
 } from '@ms/contracts';
 import { newId } from '../../src/lib/ids.js';
-import { shiftDay } from '../../src/modules/dashboard/dashboard.service.js';
+import { shiftDay } from '../../src/lib/business-time.js';
 import { createTestApp, type TestApp } from '../helper.js';
 import { dataOf, messageOf } from '../inventory/inventory-helper.js';
 import { openTill, saleBody, salesWorld, type Sale, type SalesWorld } from './sales-helper.js';

@@ -13,8 +13,9 @@ import {
   type TransactionAnalyticsV2,
 } from '@ms/contracts';
 import type { Database } from '../../db/database.js';
-import { businessZone, dayEndIn, dayStartIn } from '../../lib/business-time.js';
+import { businessZone, dayEndIn, dayStartIn, shiftDay } from '../../lib/business-time.js';
 import type { AuthContext } from '../../plugins/auth.js';
+import { keepSaleDays, keptIn, keptTotals, splitDays } from '../sales/index.js';
 import { assertStoreAccess } from '../stores/index.js';
 
 /**
@@ -61,10 +62,6 @@ const inDays = (zone: string, time: RawBuilder<unknown>, start: string, end: str
 
 const num = (v: unknown): number => Number(v ?? 0);
 const money = (kobo: unknown): number => fromKobo(num(kobo));
-
-/** The day `days` days before/after `day` (YYYY-MM-DD, calendar arithmetic). */
-export const shiftDay = (day: string, days: number): string =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** Today in Lagos, YYYY-MM-DD (a business's own day: `businessToday`). */
 export const lagosToday = (now = new Date()): string => todayIn(DEFAULT_TIME_ZONE, now);
@@ -116,6 +113,38 @@ const refundTotal = async (
   return { kobo: num(rows[0]?.total), count: num(rows[0]?.n) };
 };
 
+/**
+ * Sales and refunds of a range of days: the kept days (before yesterday) from their kept sums, the rest
+ * from the sales. Sales of given agents are all summed from the sales (the kept sums are per store).
+ */
+const periodTotals = async (
+  db: Database,
+  businessId: string,
+  scope: Scope,
+  start: string,
+  end: string,
+  zone: string,
+  agentCodes: readonly string[] = [],
+) => {
+  const { kept, recent } =
+    agentCodes.length > 0 ? { kept: null, recent: { start, end } } : splitDays(start, end, zone);
+  const [k, s, r] = await Promise.all([
+    keptTotals(db, businessId, kept, scope),
+    recent
+      ? salesTotals(db, businessId, scope, recent.start, recent.end, zone, agentCodes)
+      : { totalKobo: 0, count: 0, items: 0 },
+    recent
+      ? refundTotal(db, businessId, scope, recent.start, recent.end, zone, agentCodes)
+      : { kobo: 0, count: 0 },
+  ]);
+  return {
+    totalKobo: k.salesKobo + s.totalKobo,
+    count: k.salesCount + s.count,
+    items: k.items + s.items,
+    refundKobo: k.refundsKobo + r.kobo,
+  };
+};
+
 const salesPeriod = async (
   db: Database,
   businessId: string,
@@ -124,19 +153,16 @@ const salesPeriod = async (
   end: string,
   zone: string,
 ): Promise<SalesPeriod> => {
-  const [s, r] = await Promise.all([
-    salesTotals(db, businessId, scope, start, end, zone),
-    refundTotal(db, businessId, scope, start, end, zone),
-  ]);
+  const p = await periodTotals(db, businessId, scope, start, end, zone);
   return {
     start,
     end,
-    totalSales: fromKobo(s.totalKobo),
-    numberOfSales: s.count,
-    itemsSold: s.items,
-    refunds: fromKobo(r.kobo),
-    net: fromKobo(s.totalKobo - r.kobo),
-    averageSale: s.count === 0 ? 0 : fromKobo(Math.round(s.totalKobo / s.count)),
+    totalSales: fromKobo(p.totalKobo),
+    numberOfSales: p.count,
+    itemsSold: p.items,
+    refunds: fromKobo(p.refundKobo),
+    net: fromKobo(p.totalKobo - p.refundKobo),
+    averageSale: p.count === 0 ? 0 : fromKobo(Math.round(p.totalKobo / p.count)),
   };
 };
 
@@ -176,22 +202,27 @@ export const inventoryRevenue = async (
     LEFT JOIN product_varieties v ON v.business_id = sl.business_id AND v.id = sl.variety_id
     WHERE sl.business_id = ${businessId} AND p.deleted_at IS NULL AND p.track_stock
       AND (sl.variety_id IS NULL OR v.deleted_at IS NULL) ${inStores('sl.store_id', scope)}`.execute(db);
-  const sold = sql<{ units: string; cogs: string }>`
-    SELECT coalesce(sum(l.quantity - l.refunded_quantity), 0) AS units,
-      coalesce(sum((l.quantity - l.refunded_quantity) * l.unit_cost_kobo), 0) AS cogs
-    FROM sale_lines l
-    JOIN sales s ON s.business_id = l.business_id AND s.id = l.sale_id
-    WHERE l.business_id = ${businessId} AND s.deleted_at IS NULL
-      AND ${inDays(zone, saleTime, start, end)} ${inStores('s.store_id', scope)}`.execute(db);
-  const [st, so] = await Promise.all([stock, sold]);
+  const { kept, recent } = splitDays(start, end, zone);
+  const sold = recent
+    ? sql<{ units: string; cogs: string }>`
+      SELECT coalesce(sum(l.quantity - l.refunded_quantity), 0) AS units,
+        coalesce(sum((l.quantity - l.refunded_quantity) * l.unit_cost_kobo), 0) AS cogs
+      FROM sale_lines l
+      JOIN sales s ON s.business_id = l.business_id AND s.id = l.sale_id
+      WHERE l.business_id = ${businessId} AND s.deleted_at IS NULL
+        AND ${inDays(zone, saleTime, recent.start, recent.end)} ${inStores('s.store_id', scope)}`
+        .execute(db)
+        .then((r) => ({ units: num(r.rows[0]?.units), cogs: num(r.rows[0]?.cogs) }))
+    : { units: 0, cogs: 0 };
+  const [st, so, k] = await Promise.all([stock, sold, keptTotals(db, businessId, kept, scope)]);
   return {
     start,
     end,
     stockValueAtCost: money(st.rows[0]?.cost),
     stockValueAtRetail: money(st.rows[0]?.retail),
     unitsInStock: num(st.rows[0]?.units),
-    unitsSold: num(so.rows[0]?.units),
-    costOfGoodsSold: money(so.rows[0]?.cogs),
+    unitsSold: so.units + k.unitsKept,
+    costOfGoodsSold: fromKobo(so.cogs + k.costKobo),
   };
 };
 
@@ -265,8 +296,8 @@ const totalsOf = async (
   end: string,
   zone: string,
 ) => {
-  const s = await salesTotals(db, businessId, scope, start, end, zone);
-  return { totalValue: fromKobo(s.totalKobo), totalTransactions: s.count };
+  const p = await periodTotals(db, businessId, scope, start, end, zone);
+  return { totalValue: fromKobo(p.totalKobo), totalTransactions: p.count };
 };
 
 /** Sales today, this week (from Monday) and this month, in the business's zone. */
@@ -300,17 +331,14 @@ export const transactionAnalyticsV2 = async (
   const today = todayIn(zone);
   const start = startdate ?? enddate ?? today;
   const end = enddate ?? (startdate && startdate > today ? startdate : today);
-  const [s, r] = await Promise.all([
-    salesTotals(db, businessId, scope, start, end, zone, agentCodes),
-    refundTotal(db, businessId, scope, start, end, zone, agentCodes),
-  ]);
+  const p = await periodTotals(db, businessId, scope, start, end, zone, agentCodes);
   return {
     startdate: start,
     enddate: end,
-    totalValue: fromKobo(s.totalKobo),
-    totalTransactions: s.count,
-    totalItemsSold: s.items,
-    refunds: fromKobo(r.kobo),
+    totalValue: fromKobo(p.totalKobo),
+    totalTransactions: p.count,
+    totalItemsSold: p.items,
+    refunds: fromKobo(p.refundKobo),
   };
 };
 
@@ -328,6 +356,10 @@ export const graph = async (
   const zone = await businessZone(db, businessId);
   const end = todayIn(zone);
   const start = shiftDay(end, -(days - 1));
+  const { kept, recent } = splitDays(start, end, zone);
+  if (kept) await keepSaleDays(db, businessId, kept);
+  const inRecent = (time: RawBuilder<unknown>) =>
+    recent ? inDays(zone, time, recent.start, recent.end) : sql`false`;
   const { rows } = await sql<{
     day: string;
     sales: string;
@@ -337,22 +369,30 @@ export const graph = async (
   }>`
     WITH days AS (
       SELECT d::date AS day FROM generate_series(${start}::date, ${end}::date, interval '1 day') d
+    ), k AS (
+      SELECT k.day, sum(k.sales_count) AS n, sum(k.sales_kobo) AS kobo,
+        sum(k.refunds_count) AS rn, sum(k.refunds_kobo) AS rkobo
+      FROM sale_days k
+      WHERE ${kept ? keptIn(businessId, kept, scope) : sql`false`}
+      GROUP BY k.day
     ), s AS (
       SELECT (${saleTime} AT TIME ZONE ${zone}::text)::date AS day, count(*) AS n, sum(s.total_kobo) AS kobo
       FROM sales s
       WHERE s.business_id = ${businessId} AND s.deleted_at IS NULL
-        AND ${inDays(zone, saleTime, start, end)} ${inStores('s.store_id', scope)}
+        AND ${inRecent(saleTime)} ${inStores('s.store_id', scope)}
       GROUP BY 1
     ), r AS (
       SELECT (r.created_at AT TIME ZONE ${zone}::text)::date AS day, count(*) AS n, sum(r.amount_kobo) AS kobo
       FROM refunds r
-      WHERE r.business_id = ${businessId} AND ${inDays(zone, sql`r.created_at`, start, end)}
+      WHERE r.business_id = ${businessId} AND ${inRecent(sql`r.created_at`)}
         ${inStores('r.store_id', scope)}
       GROUP BY 1
     )
-    SELECT to_char(days.day, 'YYYY-MM-DD') AS day, coalesce(s.n, 0) AS sales, coalesce(s.kobo, 0) AS sales_kobo,
-      coalesce(r.n, 0) AS refunds, coalesce(r.kobo, 0) AS refund_kobo
-    FROM days LEFT JOIN s ON s.day = days.day LEFT JOIN r ON r.day = days.day
+    -- kept days and recent days do not overlap: each day has its figures from one of them
+    SELECT to_char(days.day, 'YYYY-MM-DD') AS day, coalesce(k.n, s.n, 0) AS sales,
+      coalesce(k.kobo, s.kobo, 0) AS sales_kobo, coalesce(k.rn, r.n, 0) AS refunds,
+      coalesce(k.rkobo, r.kobo, 0) AS refund_kobo
+    FROM days LEFT JOIN k ON k.day = days.day LEFT JOIN s ON s.day = days.day LEFT JOIN r ON r.day = days.day
     ORDER BY days.day`.execute(db);
   return rows.map((r) => ({
     date: r.day,

@@ -15,7 +15,7 @@ import type { Database } from '../../db/database.js';
 import { businessZone, dayEndIn, dayOf, dayStartIn } from '../../lib/business-time.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import type { AuthContext } from '../../plugins/auth.js';
-import { methodLabel } from '../sales/index.js';
+import { keepSaleDays, keptIn, methodLabel, splitDays } from '../sales/index.js';
 
 /**
  * Sales reports: aggregates in SQL over integer kobo, naira out. A sale belongs to the day, in the
@@ -31,6 +31,7 @@ export type Scope = {
   startdate: string;
   enddate: string;
   stores: string[] | null;
+  zone: string;
 };
 
 const n = (v: unknown): number => Number(v ?? 0);
@@ -71,6 +72,7 @@ export const reportScope = async (
     startdate,
     enddate,
     stores,
+    zone,
   };
 };
 
@@ -101,6 +103,8 @@ const figures = (count: unknown, totalKobo: unknown, refundsKobo: unknown) => {
 // By product
 
 export const salesByProduct = async (db: Database, sc: Scope): Promise<ProductSalesReport> => {
+  const { kept, recent } = splitDays(sc.startdate, sc.enddate, sc.zone);
+  if (kept) await keepSaleDays(db, sc.b, kept);
   const { rows } = await sql<{
     product_id: string;
     variety_id: string | null;
@@ -112,16 +116,26 @@ export const salesByProduct = async (db: Database, sc: Scope): Promise<ProductSa
     refunds: string;
     cost: string;
   }>`
-    WITH a AS (
-      -- summed per product and variety first, names looked up once per row of the report
-      SELECT l.product_id, l.variety_id, max(l.name) AS line_name,
-        sum(l.quantity)::bigint AS qty, sum(l.refunded_quantity)::bigint AS rq,
-        sum(l.net_kobo)::bigint AS gross, sum(l.refunded_kobo)::bigint AS refunds,
-        sum((l.quantity - l.refunded_quantity)::bigint * l.unit_cost_kobo)::bigint AS cost
+    WITH u AS (
+      -- the recent days' lines, and the kept days' sums per product and variety
+      SELECT l.product_id, l.variety_id, l.name, l.quantity::bigint AS qty, l.refunded_quantity::bigint AS rq,
+        l.net_kobo::bigint AS gross, l.refunded_kobo::bigint AS refunds,
+        (l.quantity - l.refunded_quantity)::bigint * l.unit_cost_kobo AS cost
       FROM sale_lines l
       JOIN sales s ON s.business_id = l.business_id AND s.id = l.sale_id
-      WHERE ${salesIn(sc)} AND l.business_id = ${sc.b}
-      GROUP BY l.product_id, l.variety_id
+      WHERE ${recent ? salesIn({ ...sc, from: dayStartIn(sc.zone, recent.start), to: dayEndIn(sc.zone, recent.end) }) : sql`false`}
+        AND l.business_id = ${sc.b}
+      UNION ALL
+      SELECT k.product_id, k.variety_id, k.name, k.quantity, k.refunded_quantity, k.net_kobo, k.refunded_kobo, k.cost_kobo
+      FROM sale_product_days k
+      WHERE ${kept ? keptIn(sc.b, kept, sc.stores) : sql`false`}
+    ), a AS (
+      -- summed per product and variety first, names looked up once per row of the report
+      SELECT product_id, variety_id, max(name) AS line_name,
+        sum(qty)::bigint AS qty, sum(rq)::bigint AS rq, sum(gross)::bigint AS gross,
+        sum(refunds)::bigint AS refunds, sum(cost)::bigint AS cost
+      FROM u
+      GROUP BY product_id, variety_id
     )
     SELECT a.product_id, a.variety_id, coalesce(p.name, a.line_name) AS name, v.name AS variety_name,
       a.qty, a.rq, a.gross, a.refunds, a.cost

@@ -1,4 +1,5 @@
 /** Sales: what other modules and flows use (reports, dashboard, customers; the sale flows write through these). */
+export { keepSaleDays, keptIn, keptTotals, splitDays, type DayRange, type DayStores } from './sale-days.js';
 export { loadNewSale, loadSale, loadSales, methodLabel } from './sales.repository.js';
 export {
   claimSaleId,

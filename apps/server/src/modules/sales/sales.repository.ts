@@ -1,4 +1,5 @@
 import type { Tx } from '../../db/database.js';
+import { keptIn, type DayRange, type DayStores, type KeptTotals } from './sale-days.js';
 import { sql } from 'kysely';
 import {
   SALE_PAYMENT_METHOD_LABELS,
@@ -87,20 +88,24 @@ export const toSummary = (r: SummaryRow): SaleSummary => ({
 /** Summary rows for a query built by the caller (filters, order, paging). */
 export const summaryQuery = summarySelect;
 
-/** The name a method had on its latest payment (custom options can be renamed or deleted). */
-const latestMethodLabel = sql<string | null>`(array_agg(p.method_label ORDER BY p.created_at DESC, p.id DESC)
-  FILTER (WHERE p.method_label IS NOT NULL))[1]`;
-
 /**
  * Totals of every sale a filtered summary query matches (paging aside), summed in kobo:
  * count, sold, paid, owed, refunded on those sales, and the payments on them by method.
+ * `kept`: days summed already (`sale-days.ts`, the query then covers only the other days) and their
+ * sums, added in; a method's name is the one on its latest payment that has one, over both.
  */
 export const summaryTotals = async (
   tx: Tx,
   businessId: string,
   filtered: ReturnType<typeof summarySelect>,
+  kept: { days: DayRange; stores: DayStores; totals: KeptTotals } | null = null,
 ): Promise<SaleListTotals> => {
   const matched = filtered.clearSelect();
+  const keptMethods = kept
+    ? sql`UNION ALL
+      SELECT k.method, k.amount_kobo, k.label, k.label_at, NULL FROM sale_method_days k
+      WHERE ${keptIn(businessId, kept.days, kept.stores)}`
+    : sql``;
   const [sums, methods] = await Promise.all([
     matched
       .select([
@@ -110,25 +115,28 @@ export const summaryTotals = async (
         sql<string>`coalesce(sum(s.refunded_kobo), 0)`.as('refunded'),
       ])
       .executeTakeFirstOrThrow(),
-    tx
-      .selectFrom('sale_payments as p')
-      .select(['p.method', sql<string>`sum(p.amount_kobo)`.as('amount'), latestMethodLabel.as('label')])
-      .where('p.business_id', '=', businessId)
-      .where('p.sale_id', 'in', matched.select('s.id'))
-      .groupBy('p.method')
-      .orderBy(sql`sum(p.amount_kobo)`, 'desc')
-      .orderBy('p.method')
-      .execute(),
+    sql<{ method: string; amount: string; label: string | null }>`
+      WITH u AS (
+        SELECT p.method, p.amount_kobo AS amount, p.method_label AS label, p.created_at AS label_at, p.id
+        FROM sale_payments p
+        WHERE p.business_id = ${businessId} AND p.sale_id IN (${matched.select('s.id')})
+        ${keptMethods}
+      )
+      -- the name a method had on its latest payment (custom options can be renamed or deleted)
+      SELECT method, sum(amount) AS amount,
+        (array_agg(label ORDER BY label_at DESC, id DESC NULLS LAST) FILTER (WHERE label IS NOT NULL))[1] AS label
+      FROM u GROUP BY method ORDER BY sum(amount) DESC, method`.execute(tx),
   ]);
-  const total = Number(sums.total);
-  const paid = Number(sums.paid);
+  const k = kept?.totals;
+  const total = Number(sums.total) + (k?.salesKobo ?? 0);
+  const paid = Number(sums.paid) + (k?.paidKobo ?? 0);
   return {
-    count: Number(sums.n),
+    count: Number(sums.n) + (k?.salesCount ?? 0),
     total: fromKobo(total),
     amount_paid: fromKobo(paid),
     owed: fromKobo(total - paid),
-    refunded: fromKobo(Number(sums.refunded)),
-    by_method: methods.map((m) => ({
+    refunded: fromKobo(Number(sums.refunded) + (k?.refundedKobo ?? 0)),
+    by_method: methods.rows.map((m) => ({
       method: m.method,
       method_label: m.label ?? methodLabel(m.method),
       amount: fromKobo(Number(m.amount)),
