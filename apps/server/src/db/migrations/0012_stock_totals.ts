@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { statementTriggerSql, type RowEvent } from './statement-triggers.js';
 
 /**
  * The stock summary kept current (issue 13): reading it no longer scans every item.
@@ -273,7 +274,7 @@ const statements = [
    $fn$`,
 ];
 
-const triggers: [table: string, fn: string, events: ('INSERT' | 'UPDATE' | 'DELETE')[]][] = [
+const triggers: [table: string, fn: string, events: RowEvent[]][] = [
   ['stock_levels', 'stock_levels_totals', ['INSERT', 'UPDATE', 'DELETE']],
   ['stock_item_totals', 'stock_item_totals_totals', ['INSERT', 'UPDATE']],
   ['products', 'stock_products_totals', ['INSERT', 'UPDATE', 'DELETE']],
@@ -282,16 +283,7 @@ const triggers: [table: string, fn: string, events: ('INSERT' | 'UPDATE' | 'DELE
 ];
 
 const triggerSql = ([table, fn, events]: (typeof triggers)[number]): string[] =>
-  events.map((event) => {
-    const tables =
-      event === 'INSERT'
-        ? 'NEW TABLE AS new_rows'
-        : event === 'DELETE'
-          ? 'OLD TABLE AS old_rows'
-          : 'OLD TABLE AS old_rows NEW TABLE AS new_rows';
-    return `CREATE TRIGGER ${table}_totals_${event.toLowerCase()} AFTER ${event} ON ${table}
-              REFERENCING ${tables} FOR EACH STATEMENT EXECUTE FUNCTION ${fn}()`;
-  });
+  events.map((event) => statementTriggerSql(table, 'totals', fn, event));
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   for (const statement of statements) await sql.raw(statement).execute(db);

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { statementTriggerSql } from './statement-triggers.js';
 
 /**
  * Sales summed per day, kept (issue 13; decision 0008 "Session 25"): the figures of a day that is over
@@ -188,20 +189,9 @@ const triggers = [
   ['refunds', 'sale_days_refunds'],
 ] as const;
 
-const triggerSql = (table: string, fn: string): string[] =>
-  (['INSERT', 'UPDATE', 'DELETE'] as const).map((event) => {
-    const tables =
-      event === 'INSERT'
-        ? 'NEW TABLE AS new_rows'
-        : event === 'DELETE'
-          ? 'OLD TABLE AS old_rows'
-          : 'OLD TABLE AS old_rows NEW TABLE AS new_rows';
-    return `CREATE TRIGGER ${table}_sale_days_${event.toLowerCase()} AFTER ${event} ON ${table}
-              REFERENCING ${tables} FOR EACH STATEMENT EXECUTE FUNCTION ${fn}()`;
-  });
-
 export async function up(db: Kysely<unknown>): Promise<void> {
   for (const statement of statements) await sql.raw(statement).execute(db);
   for (const [table, fn] of triggers)
-    for (const statement of triggerSql(table, fn)) await sql.raw(statement).execute(db);
+    for (const event of ['INSERT', 'UPDATE', 'DELETE'] as const)
+      await sql.raw(statementTriggerSql(table, 'sale_days', fn, event)).execute(db);
 }
