@@ -170,7 +170,7 @@ export type KeptTotals = {
   refundsKobo: number;
 };
 
-export const NO_KEPT_TOTALS: KeptTotals = {
+const NO_KEPT_TOTALS: KeptTotals = {
   salesCount: 0,
   salesKobo: 0,
   refundedKobo: 0,

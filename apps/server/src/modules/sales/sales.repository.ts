@@ -1,5 +1,4 @@
 import type { Tx } from '../../db/database.js';
-import { keptIn, type DayRange, type DayStores, type KeptTotals } from './sale-days.js';
 import { sql } from 'kysely';
 import {
   SALE_PAYMENT_METHOD_LABELS,
@@ -12,6 +11,7 @@ import {
   type SalePayment,
   type SaleSummary,
 } from '@ms/contracts';
+import { keptIn, type DayRange, type DayStores, type KeptTotals } from './sale-days.js';
 
 /** Reads sales into the shapes of the contracts (`packages/contracts/src/sales/sales.ts`). */
 
