@@ -24,6 +24,8 @@ import { statementTriggerSql } from './statement-triggers.js';
  * before its yesterday, so a change a reader could miss would need a transaction open across a whole
  * day. A build takes the business's advisory lock and deletes the marks it answers in the same
  * transaction; a mark committed after the build's statements stays and brings the day back next time.
+ * A writer adds no mark where one is already (it holds that one with a shared lock until it commits,
+ * so a build deleting it waits for the writer and then sums its change).
  */
 /** The columns of a sale's lines and payments that the kept sums hold. */
 const SUMMED = {
@@ -98,7 +100,13 @@ const statements = [
        FROM unnest(kb, kt) AS x(b, t)
        JOIN businesses bz ON bz.id = x.b
       WHERE x.t IS NOT NULL
-        AND (x.t AT TIME ZONE bz.timezone)::date < (clock_timestamp() AT TIME ZONE bz.timezone)::date;
+        AND (x.t AT TIME ZONE bz.timezone)::date < (clock_timestamp() AT TIME ZONE bz.timezone)::date
+        -- One mark a day is enough, so days nobody reads do not pile them up. The mark found is locked
+        -- (shared) until this transaction ends, so a build deleting it waits and then sees this change;
+        -- a mark a build is deleting already is skipped, and this writer adds its own.
+        AND NOT EXISTS (SELECT 1 FROM sale_days_stale m
+                         WHERE m.business_id = x.b AND m.day = (x.t AT TIME ZONE bz.timezone)::date
+                         FOR SHARE SKIP LOCKED);
    END
    $fn$`,
   // sales: a new or removed sale, or a change to what a day sums (its time, store, total, refunds, deletion).
