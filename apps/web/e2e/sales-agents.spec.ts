@@ -69,6 +69,9 @@ test('sales agents: the till asks for the code, checks it, online and offline', 
 
   // At the till: Confirm waits for a code of one of the store's active agents.
   await page.goto('/pos');
+  // Ready offline: the products are on the device (a slow machine may take a while to save them), so
+  // the till can still sell when the network drops below.
+  await expect(page.getByTestId('till-readiness')).toHaveText('Ready offline', { timeout: 60_000 });
   const add = page.getByRole('button', { name: 'Add Golden Penny Semovita 1kg' });
   const sell = async () => {
     await add.click();
