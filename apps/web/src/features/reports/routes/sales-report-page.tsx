@@ -122,7 +122,7 @@ const ProductTab = ({ filters }: { filters: ReportFilters }) => {
             caption={
               r.totals.cost === undefined
                 ? 'Refunded items are taken off net sales.'
-                : "Refunded items are taken off net sales. Cost uses each product's current cost price."
+                : 'Refunded items are taken off net sales. Cost is what each item cost when it was sold.'
             }
             rows={r.rows}
             columns={productColumns(r.totals)}
