@@ -159,6 +159,39 @@ test.describe('the network drops with the till open', () => {
     await expect(page.getByTestId('till-readiness')).toHaveText('Ready offline', { timeout: 30_000 });
   });
 
+  test('a page reloaded in the middle of the products download still gets ready offline', async ({
+    page,
+    request,
+  }) => {
+    const till = await setUpTill(request, await pinDeviceId(page));
+    // The products download hangs, as on a slow network, until the cashier reloads the page.
+    let hung = 0;
+    let letGo = () => {};
+    const gone = new Promise<void>((r) => (letGo = r));
+    await page.route(/\/products\/sync\/list/, async (route) => {
+      hung += 1;
+      await gone;
+      await route.abort().catch(() => {});
+    });
+    await page.goto('/login');
+    await page.getByLabel('E-mail').fill(till.email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: /log ?in/i }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/pos');
+    await expect.poll(() => hung, { timeout: 30_000 }).toBeGreaterThan(0);
+    const [meta] = await readLocal(page, till.businessId, 'meta_data_products');
+    expect(meta?.syncStatus).toBe('syncing');
+    await expect(page.getByTestId('till-readiness')).toHaveText('Getting ready for offline…');
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await page.reload();
+    letGo();
+    // The download the old page left half-done does not hold the new one back.
+    await expect(page.getByTestId('till-readiness')).toHaveText('Ready offline', { timeout: 30_000 });
+    const [after] = await readLocal(page, till.businessId, 'meta_data_products');
+    expect(after).toMatchObject({ syncStatus: 'synced', totalRecords: till.products.length });
+  });
+
   test('the network drops in the middle of the sale request: the sale is kept and lands once', async ({
     page,
     context,

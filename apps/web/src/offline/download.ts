@@ -5,6 +5,7 @@ import { businessDb, type BusinessDb, type LocalRecord, type ModuleMeta } from '
 import { settleOpenIndex } from './local-index';
 import { lessQueuedSales } from './local-stock';
 import { refreshScreensOf } from './refresh-screens';
+import { ifLockFree } from './locks';
 import { claimModule, releaseModule } from './module-meta';
 import type { Download, SyncModule } from './modules';
 import { syncStatus } from './sync-status';
@@ -233,11 +234,23 @@ export const downloadModule = async (businessId: string, m: SyncModule): Promise
   if (!m.download) return 'unchanged';
   const db = businessDb(businessId);
   if (await salesStillUploading(db, m)) return 'skipped';
-  const claimed = await claimModule(db, m.table);
+  return ifLockFree(`ms-download-${businessId}-${m.table}`, async (held) =>
+    held === false ? 'skipped' : downloadClaimed(businessId, db, m, held === true),
+  );
+};
+
+/** The download itself, once no live tab has the module (`lockHeld`: we hold its Web Lock). */
+const downloadClaimed = async (
+  businessId: string,
+  db: BusinessDb,
+  m: SyncModule,
+  lockHeld: boolean,
+): Promise<DownloadOutcome> => {
+  const claimed = await claimModule(db, m.table, lockHeld);
   if (claimed === 'busy') return 'skipped';
   syncStatus.report({ name: m.name, done: 0, total: 1, type: 'fetch', error: null });
   try {
-    const scope = m.download.byStore ? await storeScope(db, businessId) : undefined;
+    const scope = m.download?.byStore ? await storeScope(db, businessId) : undefined;
     const since = storesChanged(claimed, scope) ? undefined : claimed?.lastUpdate || undefined;
     const changes = await downloadPages(businessId, db, m, since);
     await releaseModule(db, m.table, 'synced', scope === undefined ? {} : { storeScope: scope });

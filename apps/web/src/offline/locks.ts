@@ -13,6 +13,17 @@ export const withLock = async <T>(name: string, task: () => Promise<T>): Promise
 };
 
 /**
+ * Run `task` holding the named lock if no tab holds it, without waiting: `task(true)`; `task(false)`
+ * when another tab (or another run here) holds it. A lock dies with its tab (a reload, a crash), so
+ * what it guards is never held by a page that is gone. `task(null)` where the browser has no locks.
+ */
+export const ifLockFree = async <T>(name: string, task: (held: boolean | null) => Promise<T>): Promise<T> => {
+  const locks = lockManager();
+  if (!locks) return task(null);
+  return locks.request(name, { ifAvailable: true }, (lock) => task(lock !== null)) as Promise<T>;
+};
+
+/**
  * Become this business's syncing tab: `onLead` runs once the lock is ours (maybe only when another
  * tab closes) and the lock is held until the returned function is called.
  */

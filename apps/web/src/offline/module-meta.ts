@@ -1,6 +1,10 @@
 import type { BusinessDb, ModuleMeta, TableName } from './db';
 
-/** A `syncing` mark older than this belongs to a tab that crashed mid-sync: ignore it. */
+/**
+ * A `syncing` mark older than this belongs to a tab that crashed mid-sync: ignore it. (Where the
+ * browser has Web Locks the download holds its module's lock, and a mark left by a tab that is gone
+ * is ignored at once: see `claimModule`.)
+ */
 export const STALE_SYNCING_MS = 10 * 60_000;
 
 export const isSyncingNow = (meta: ModuleMeta | undefined, now = Date.now()): boolean =>
@@ -9,15 +13,17 @@ export const isSyncingNow = (meta: ModuleMeta | undefined, now = Date.now()): bo
 /**
  * Mark the module syncing unless it already is (checked and marked in one transaction, so two tabs
  * cannot both start it). Returns the metadata as it was (undefined: none, a clean-slate sync), or
- * 'busy' when the module is already syncing.
+ * 'busy' when the module is already syncing. `lockHeld`: the caller holds the module's Web Lock, so
+ * no live tab is syncing it and a `syncing` mark is what a reloaded or closed page left behind.
  */
 export const claimModule = async (
   db: BusinessDb,
   table: TableName,
+  lockHeld = false,
 ): Promise<ModuleMeta | undefined | 'busy'> =>
   db.transaction('rw', db.meta(table), async () => {
     const meta = await db.meta(table).get(table);
-    if (isSyncingNow(meta)) return 'busy';
+    if (!lockHeld && isSyncingNow(meta)) return 'busy';
     await db.meta(table).put({
       modulename: table,
       businessID: db.businessId,
