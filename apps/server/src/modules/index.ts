@@ -19,6 +19,7 @@ import { customersRoutes } from './customers/customers.routes.js';
 import { loyaltyRoutes } from './loyalty/loyalty.routes.js';
 import { registersRoutes } from './registers/registers.routes.js';
 import { salesRoutes } from './sales/sales.routes.js';
+import { saleJobs } from './sales/index.js';
 import { reportsRoutes } from './reports/reports.routes.js';
 import { paymentOptionsRoutes } from './payment-options/payment-options.routes.js';
 import { paymentsRoutes } from './payments/payments.routes.js';
@@ -59,6 +60,7 @@ export const registerModules = async (app: FastifyInstance, deps: Deps): Promise
   await app.register(loyaltyRoutes, deps);
   await app.register(registersRoutes, deps);
   await app.register(salesRoutes, deps);
+  await app.register(saleJobs, deps);
   await app.register(reportsRoutes, deps);
   await app.register(paymentOptionsRoutes, deps);
   await app.register(paymentsRoutes, deps);

@@ -1,5 +1,14 @@
 /** Sales: what other modules and flows use (reports, dashboard, customers; the sale flows write through these). */
-export { keepSaleDays, keptIn, keptTotals, splitDays, type DayRange, type DayStores } from './sale-days.js';
+export {
+  keepAllSaleDays,
+  keepSaleDays,
+  keptIn,
+  keptTotals,
+  splitDays,
+  type DayRange,
+  type DayStores,
+} from './sale-days.js';
+export { saleJobs } from './sales.jobs.js';
 export { loadNewSale, loadSale, loadSales, methodLabel } from './sales.repository.js';
 export {
   claimSaleId,

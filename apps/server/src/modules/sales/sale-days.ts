@@ -131,7 +131,7 @@ const buildDays = async (db: Database, businessId: string, days: DayRange): Prom
  * query when they are; else the missing and stale days are summed from the sales first. Days before
  * the business's first sale hold nothing and are not kept (a range from the year 1 costs nothing).
  */
-export const keepSaleDays = async (db: Database, businessId: string, days: DayRange): Promise<void> => {
+export const keepSaleDays = async (db: Database, businessId: string, days: DayRange): Promise<boolean> => {
   const { rows } = await sql<{ first: string | null; built: string; stale: boolean }>`
     WITH f AS (
       SELECT greatest(${days.start}::date, (
@@ -147,9 +147,46 @@ export const keepSaleDays = async (db: Database, businessId: string, days: DayRa
       FROM f`.execute(db);
   const r = rows[0];
   // No sale yet, or none before the range's end: nothing to keep.
-  if (!r?.first || r.first > days.end) return;
-  if (Number(r.built) === daysInRange(r.first, days.end) && !r.stale) return;
+  if (!r?.first || r.first > days.end) return false;
+  if (Number(r.built) === daysInRange(r.first, days.end) && !r.stale) return false;
   await buildDays(db, businessId, { start: r.first, end: days.end });
+  return true;
+};
+
+/** How far back the nightly keeping goes: the dashboard's year and the year before it. */
+export const KEEP_BACK_DAYS = 2 * 366;
+
+/**
+ * Keeps the days of every business that sold in the last two years (each in its own transaction):
+ * the day that has just become a kept one, and any day a late sale or refund marked stale. So an
+ * owner opening a year waits for no summing (a year of unkept days is seconds of work). A business
+ * that fails is left for the next run and does not stop the others; the run then fails so the job
+ * is tried again. Answers how many businesses had days summed.
+ */
+export const keepAllSaleDays = async (
+  db: Database,
+  log: { error: (obj: object, msg: string) => void },
+  now = new Date(),
+): Promise<number> => {
+  const since = new Date(now.getTime() - (KEEP_BACK_DAYS + 1) * 86_400_000);
+  const { rows } = await sql<{ id: string; timezone: string }>`
+    SELECT b.id, b.timezone FROM businesses b
+     WHERE EXISTS (SELECT 1 FROM sales s WHERE s.business_id = b.id AND s.sold_at >= ${since})
+     ORDER BY b.id`.execute(db);
+  let summed = 0;
+  let failed = 0;
+  for (const b of rows) {
+    try {
+      const today = todayIn(b.timezone, now);
+      const { kept } = splitDays(shiftDay(today, -KEEP_BACK_DAYS), today, b.timezone, now);
+      if (kept && (await keepSaleDays(db, b.id, kept))) summed += 1;
+    } catch (error) {
+      failed += 1;
+      log.error({ business: b.id, error: String(error) }, 'could not keep the sales days of a business');
+    }
+  }
+  if (failed > 0) throw new Error(`sales days not kept for ${failed} of ${rows.length} businesses`);
+  return summed;
 };
 
 /** WHERE of kept rows (alias k) of the business, the days and the stores. */

@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import type { Sale, TransactionAnalyticsV2 } from '@ms/contracts';
+import { newId } from '../../src/lib/ids.js';
+import { shiftDay } from '../../src/lib/business-time.js';
+import { lagosToday } from '../../src/modules/dashboard/dashboard.service.js';
+import { keepAllSaleDays } from '../../src/modules/sales/index.js';
+import { createTestApp, signUp, type TestApp } from '../helper.js';
+import { seedProduct } from '../catalogue/fixtures.js';
+import { as, dataOf, type Owner } from '../inventory/inventory-helper.js';
+
+/**
+ * The nightly job keeps the days of every business that sold (decision 0008): an owner who opens a
+ * long range the next morning reads kept sums only, and a day a late sale marked stale is summed again
+ * by the job, not by the first person to look.
+ */
+
+let t: TestApp;
+let owner: Owner;
+let quiet: Owner;
+let riceId: string;
+const today = lagosToday();
+const d1 = shiftDay(today, -1);
+const d2 = shiftDay(today, -2);
+const d5 = shiftDay(today, -5);
+const noon = (day: string) => `${day}T12:00:00+01:00`;
+const log = { errors: [] as object[], error: (obj: object) => void log.errors.push(obj) };
+
+const sell = async (quantity: number, at: string) =>
+  dataOf<Sale>(
+    await t.request({
+      method: 'POST',
+      url: `/v2/business/${owner.businessId}/sales`,
+      token: owner.token,
+      device: owner.device,
+      body: {
+        _id: newId(),
+        store_id: owner.storeId,
+        items: [{ _id: riceId, quantity }],
+        payments: [{ method: 'card', amount: quantity * 1000 }],
+        offline_date: at,
+        is_offline_data: true,
+      },
+    }),
+    201,
+  );
+
+/** The days kept for a business, and those of them marked stale (yesterday is marked, never kept). */
+const keptDays = async (businessId: string) => {
+  const days = async (table: 'sale_days_built' | 'sale_days_stale') =>
+    (
+      await sql<{ day: string }>`
+        SELECT to_char(day, 'YYYY-MM-DD') AS day FROM ${sql.table(table)}
+         WHERE business_id = ${businessId} AND day <= ${d2}::date ORDER BY day`.execute(t.db)
+    ).rows.map((r) => r.day);
+  return { built: await days('sale_days_built'), stale: await days('sale_days_stale') };
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await signUp(t);
+  quiet = await signUp(t, {}, 'test-device-2');
+  riceId = (
+    await seedProduct(t, owner.businessId, {
+      name: 'Rice',
+      sellingPrice: 100_000,
+      costPrice: 50_000,
+      stock: { [owner.storeId]: 100 },
+    })
+  ).productId;
+  await sell(1, noon(d5));
+  await sell(2, noon(d2));
+  await sell(3, noon(d1));
+});
+afterAll(async () => t.close());
+
+describe('the nightly keeping of sales days', () => {
+  it('keeps every day from the first sale to the day before yesterday, and nothing for a business that never sold', async () => {
+    expect((await keptDays(owner.businessId)).built).toEqual([]);
+    expect(await keepAllSaleDays(t.db, log)).toBe(1);
+    expect(await keptDays(owner.businessId)).toEqual({
+      built: [d5, shiftDay(today, -4), shiftDay(today, -3), d2],
+      stale: [],
+    });
+    expect(await keptDays(quiet.businessId)).toEqual({ built: [], stale: [] });
+    const kept = await sql<{ n: number; kobo: string }>`
+      SELECT sales_count AS n, sales_kobo AS kobo FROM sale_days
+       WHERE business_id = ${owner.businessId} AND day = ${d2}::date`.execute(t.db);
+    expect(kept.rows.map((r) => [Number(r.n), Number(r.kobo)])).toEqual([[1, 200_000]]);
+    // A second run has nothing left to sum.
+    expect(await keepAllSaleDays(t.db, log)).toBe(0);
+    expect(log.errors).toEqual([]);
+  });
+
+  it('sums again a day a sale uploaded late marked stale, so the figures read it kept', async () => {
+    await sell(4, `${d5}T18:00:00+01:00`);
+    expect((await keptDays(owner.businessId)).stale).toEqual([d5]);
+    expect(await keepAllSaleDays(t.db, log)).toBe(1);
+    expect((await keptDays(owner.businessId)).stale).toEqual([]);
+    const kept = await sql<{ n: number; kobo: string }>`
+      SELECT sales_count AS n, sales_kobo AS kobo FROM sale_days
+       WHERE business_id = ${owner.businessId} AND day = ${d5}::date`.execute(t.db);
+    expect(kept.rows.map((r) => [Number(r.n), Number(r.kobo)])).toEqual([[2, 500_000]]);
+    const v2 = dataOf<TransactionAnalyticsV2>(
+      await as(t, owner)(
+        owner,
+        'GET',
+        `/v2/dashboard/gettransactionanalytics/${owner.businessId}?startdate=${d5}&enddate=${today}`,
+      ),
+    );
+    expect(v2).toMatchObject({ totalTransactions: 4, totalValue: 10_000 });
+  });
+
+  it('goes on to the other businesses when one fails, then fails the run so it is tried again', async () => {
+    const failing = { errors: [] as object[], error: (obj: object) => void failing.errors.push(obj) };
+    // Another business that sold, whose time zone was broken by hand: its days cannot be summed.
+    const broken = await signUp(t, {}, 'test-device-3');
+    const flour = await seedProduct(t, broken.businessId, {
+      name: 'Flour',
+      sellingPrice: 50_000,
+      stock: { [broken.storeId]: 10 },
+    });
+    dataOf(
+      await as(t, broken)(broken, 'POST', `/v2/business/${broken.businessId}/sales`, {
+        _id: newId(),
+        store_id: broken.storeId,
+        items: [{ _id: flour.productId, quantity: 1 }],
+        payments: [{ method: 'card', amount: 500 }],
+        offline_date: noon(d5),
+        is_offline_data: true,
+      }),
+      201,
+    );
+    await sql`UPDATE businesses SET timezone = 'Mars/Olympus' WHERE id = ${broken.businessId}`.execute(t.db);
+    await sell(1, `${d5}T19:00:00+01:00`);
+    expect((await keptDays(owner.businessId)).stale).toEqual([d5]);
+    await expect(keepAllSaleDays(t.db, failing)).rejects.toThrow('sales days not kept for 1 of 2 businesses');
+    expect(failing.errors).toEqual([expect.objectContaining({ business: broken.businessId })]);
+    // The owner's business was kept all the same.
+    expect((await keptDays(owner.businessId)).stale).toEqual([]);
+    expect((await keptDays(broken.businessId)).built).toEqual([]);
+  });
+});
