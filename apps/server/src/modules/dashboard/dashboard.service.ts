@@ -78,14 +78,17 @@ const salesTotals = async (
   end: string,
   zone: string,
   agentCodes: readonly string[] = [],
+  withItems = true,
 ) => {
   const agents = byAgents(agentCodes);
-  const { rows } = await sql<{ total: string; n: string; items: string }>`
-    SELECT coalesce(sum(s.total_kobo), 0) AS total, count(*) AS n,
-      coalesce((SELECT sum(l.quantity) FROM sale_lines l
+  const items = withItems
+    ? sql`coalesce((SELECT sum(l.quantity) FROM sale_lines l
         JOIN sales s ON s.business_id = l.business_id AND s.id = l.sale_id
         WHERE l.business_id = ${businessId} AND s.deleted_at IS NULL
-          AND ${inDays(zone, saleTime, start, end)} ${inStores('s.store_id', scope)} ${agents}), 0) AS items
+          AND ${inDays(zone, saleTime, start, end)} ${inStores('s.store_id', scope)} ${agents}), 0)`
+    : sql`0`;
+  const { rows } = await sql<{ total: string; n: string; items: string }>`
+    SELECT coalesce(sum(s.total_kobo), 0) AS total, count(*) AS n, ${items} AS items
     FROM sales s
     WHERE s.business_id = ${businessId} AND s.deleted_at IS NULL
       AND ${inDays(zone, saleTime, start, end)} ${inStores('s.store_id', scope)} ${agents}`.execute(db);
@@ -116,6 +119,7 @@ const refundTotal = async (
 /**
  * Sales and refunds of a range of days: the kept days (before yesterday) from their kept sums, the rest
  * from the sales. Sales of given agents are all summed from the sales (the kept sums are per store).
+ * `salesOnly`: the sales' count and value are all the caller shows (items and refunds are not summed).
  */
 const periodTotals = async (
   db: Database,
@@ -124,16 +128,16 @@ const periodTotals = async (
   start: string,
   end: string,
   zone: string,
-  agentCodes: readonly string[] = [],
+  { agentCodes = [], salesOnly = false }: { agentCodes?: readonly string[]; salesOnly?: boolean } = {},
 ) => {
   const { kept, recent } =
     agentCodes.length > 0 ? { kept: null, recent: { start, end } } : splitDays(start, end, zone);
   const [k, s, r] = await Promise.all([
     keptTotals(db, businessId, kept, scope),
     recent
-      ? salesTotals(db, businessId, scope, recent.start, recent.end, zone, agentCodes)
+      ? salesTotals(db, businessId, scope, recent.start, recent.end, zone, agentCodes, !salesOnly)
       : { totalKobo: 0, count: 0, items: 0 },
-    recent
+    recent && !salesOnly
       ? refundTotal(db, businessId, scope, recent.start, recent.end, zone, agentCodes)
       : { kobo: 0, count: 0 },
   ]);
@@ -296,7 +300,7 @@ const totalsOf = async (
   end: string,
   zone: string,
 ) => {
-  const p = await periodTotals(db, businessId, scope, start, end, zone);
+  const p = await periodTotals(db, businessId, scope, start, end, zone, { salesOnly: true });
   return { totalValue: fromKobo(p.totalKobo), totalTransactions: p.count };
 };
 
@@ -331,7 +335,7 @@ export const transactionAnalyticsV2 = async (
   const today = todayIn(zone);
   const start = startdate ?? enddate ?? today;
   const end = enddate ?? (startdate && startdate > today ? startdate : today);
-  const p = await periodTotals(db, businessId, scope, start, end, zone, agentCodes);
+  const p = await periodTotals(db, businessId, scope, start, end, zone, { agentCodes });
   return {
     startdate: start,
     enddate: end,
