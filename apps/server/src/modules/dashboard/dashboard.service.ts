@@ -70,50 +70,41 @@ export const lagosToday = (now = new Date()): string => todayIn(DEFAULT_TIME_ZON
 const byAgents = (codes: readonly string[]) =>
   codes.length > 0 ? sql`AND s.sales_agent_code = ANY(${codes.map((c) => c.toUpperCase())}::text[])` : sql``;
 
-const salesTotals = async (
+/**
+ * Sales (their value, count and items) and refunds of a range of days summed from the sales, in one
+ * statement (one round trip: "today" is mostly fixed cost). `salesOnly`: items and refunds are not summed.
+ */
+const recentTotals = async (
   db: Database,
   businessId: string,
   scope: Scope,
-  start: string,
-  end: string,
+  { start, end }: { start: string; end: string },
   zone: string,
-  agentCodes: readonly string[] = [],
-  withItems = true,
+  { agentCodes, salesOnly }: { agentCodes: readonly string[]; salesOnly: boolean },
 ) => {
   const agents = byAgents(agentCodes);
-  const items = withItems
-    ? sql`coalesce((SELECT sum(l.quantity) FROM sale_lines l
+  const items = salesOnly
+    ? sql`0`
+    : sql`coalesce((SELECT sum(l.quantity) FROM sale_lines l
         JOIN sales s ON s.business_id = l.business_id AND s.id = l.sale_id
         WHERE l.business_id = ${businessId} AND s.deleted_at IS NULL
-          AND ${inDays(zone, saleTime, start, end)} ${inStores('s.store_id', scope)} ${agents}), 0)`
-    : sql`0`;
-  const { rows } = await sql<{ total: string; n: string; items: string }>`
-    SELECT coalesce(sum(s.total_kobo), 0) AS total, count(*) AS n, ${items} AS items
+          AND ${inDays(zone, saleTime, start, end)} ${inStores('s.store_id', scope)} ${agents}), 0)`;
+  const byAgentsOfSale =
+    agentCodes.length > 0
+      ? sql`AND EXISTS (SELECT 1 FROM sales s WHERE s.business_id = r.business_id AND s.id = r.sale_id ${agents})`
+      : sql``;
+  const refunds = salesOnly
+    ? sql`0`
+    : sql`(SELECT coalesce(sum(r.amount_kobo), 0) FROM refunds r
+        WHERE r.business_id = ${businessId} AND ${inDays(zone, sql`r.created_at`, start, end)}
+          ${inStores('r.store_id', scope)} ${byAgentsOfSale})`;
+  const { rows } = await sql<{ total: string; n: string; items: string; refunds: string }>`
+    SELECT coalesce(sum(s.total_kobo), 0) AS total, count(*) AS n, ${items} AS items, ${refunds} AS refunds
     FROM sales s
     WHERE s.business_id = ${businessId} AND s.deleted_at IS NULL
       AND ${inDays(zone, saleTime, start, end)} ${inStores('s.store_id', scope)} ${agents}`.execute(db);
   const r = rows[0];
-  return { totalKobo: num(r?.total), count: num(r?.n), items: num(r?.items) };
-};
-
-const refundTotal = async (
-  db: Database,
-  businessId: string,
-  scope: Scope,
-  start: string,
-  end: string,
-  zone: string,
-  agentCodes: readonly string[] = [],
-) => {
-  const agents =
-    agentCodes.length > 0
-      ? sql`AND EXISTS (SELECT 1 FROM sales s WHERE s.business_id = r.business_id AND s.id = r.sale_id ${byAgents(agentCodes)})`
-      : sql``;
-  const { rows } = await sql<{ total: string; n: string }>`
-    SELECT coalesce(sum(r.amount_kobo), 0) AS total, count(*) AS n FROM refunds r
-    WHERE r.business_id = ${businessId} AND ${inDays(zone, sql`r.created_at`, start, end)}
-      ${inStores('r.store_id', scope)} ${agents}`.execute(db);
-  return { kobo: num(rows[0]?.total), count: num(rows[0]?.n) };
+  return { totalKobo: num(r?.total), count: num(r?.n), items: num(r?.items), refundKobo: num(r?.refunds) };
 };
 
 /**
@@ -132,20 +123,17 @@ const periodTotals = async (
 ) => {
   const { kept, recent } =
     agentCodes.length > 0 ? { kept: null, recent: { start, end } } : splitDays(start, end, zone);
-  const [k, s, r] = await Promise.all([
+  const [k, r] = await Promise.all([
     keptTotals(db, businessId, kept, scope),
     recent
-      ? salesTotals(db, businessId, scope, recent.start, recent.end, zone, agentCodes, !salesOnly)
-      : { totalKobo: 0, count: 0, items: 0 },
-    recent && !salesOnly
-      ? refundTotal(db, businessId, scope, recent.start, recent.end, zone, agentCodes)
-      : { kobo: 0, count: 0 },
+      ? recentTotals(db, businessId, scope, recent, zone, { agentCodes, salesOnly })
+      : { totalKobo: 0, count: 0, items: 0, refundKobo: 0 },
   ]);
   return {
-    totalKobo: k.salesKobo + s.totalKobo,
-    count: k.salesCount + s.count,
-    items: k.items + s.items,
-    refundKobo: k.refundsKobo + r.kobo,
+    totalKobo: k.salesKobo + r.totalKobo,
+    count: k.salesCount + r.count,
+    items: k.items + r.items,
+    refundKobo: k.refundsKobo + r.refundKobo,
   };
 };
 
