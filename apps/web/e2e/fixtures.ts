@@ -67,6 +67,15 @@ export const pinDeviceId = async (page: Page, prefix = 'e2e-device'): Promise<st
   return id;
 };
 
+/** Logs in through the Login page (the e2e password) and waits for the dashboard. */
+export const logInThroughPage = async (page: Page, email: string) => {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: /log ?in/i }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+};
+
 /** JSON calls to the API as a signed-up owner; a failed call fails the test with the server's answer. */
 export const apiAs = (request: APIRequestContext, owner: { token: string; deviceId: string }) => {
   const headers = { Authorization: `Bearer ${owner.token}`, deviceID: owner.deviceId };

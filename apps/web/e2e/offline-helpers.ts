@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { PASSWORD, apiAs, pinDeviceId, signUpByApi } from './fixtures';
+import { apiAs, logInThroughPage, pinDeviceId, signUpByApi } from './fixtures';
 
 /** Helpers for the offline specs: the device's local database, a till set up to sell, a fast sale. */
 
@@ -88,11 +88,7 @@ export const setUpTill = async (request: APIRequestContext, deviceId: string): P
 
 /** Logs in through the Login page and opens the till; waits until the till's data is on the device. */
 export const openTillOnline = async (page: Page, till: Till) => {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(till.email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: /log ?in/i }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await logInThroughPage(page, till.email);
   await page.goto('/pos');
   await expect(page.getByRole('button', { name: `Add ${till.products[0]!.name}` })).toBeVisible();
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
@@ -179,11 +175,7 @@ export const serverState = async (till: Till) => {
 export const logInNewOwner = async (page: Page) => {
   const deviceId = await pinDeviceId(page);
   const owner = await signUpByApi(page.request, deviceId, { business_name: 'Iya Basira Provisions' });
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(owner.email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: /log ?in/i }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await logInThroughPage(page, owner.email);
   return owner;
 };
 

@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { PASSWORD, pinDeviceId } from './fixtures';
+import { logInThroughPage, pinDeviceId } from './fixtures';
 import { readLocal, serverState, setUpTill, waiting, type Till } from './offline-helpers';
 
 /**
@@ -13,11 +13,7 @@ const SALE_PATH = /\/v2\/business\/[^/]+\/sales\/offline\/sync|\/v1\/sales\/sync
 
 /** Logs in and goes straight to the till, as a new cashier does; waits for "Ready offline". */
 const openTill = async (page: Page, till: Till) => {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(till.email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: /log ?in/i }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await logInThroughPage(page, till.email);
   await page.goto('/pos');
   await expect(page.getByRole('button', { name: `Add ${till.products[0]!.name}` })).toBeVisible();
   await expect(page.getByTestId('till-readiness')).toHaveText('Ready offline', { timeout: 60_000 });
@@ -173,11 +169,7 @@ test.describe('the network drops with the till open', () => {
       await gone;
       await route.abort().catch(() => {});
     });
-    await page.goto('/login');
-    await page.getByLabel('E-mail').fill(till.email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: /log ?in/i }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await logInThroughPage(page, till.email);
     await page.goto('/pos');
     await expect.poll(() => hung, { timeout: 30_000 }).toBeGreaterThan(0);
     const [meta] = await readLocal(page, till.businessId, 'meta_data_products');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { PASSWORD, pinDeviceId } from './fixtures';
+import { logInThroughPage, pinDeviceId } from './fixtures';
 import { downloaded, sellByScan, setUpTill, waiting } from './offline-helpers';
 
 /**
@@ -25,11 +25,7 @@ test('a sale made offline yesterday evening and uploaded today lands on yesterda
   await page.setViewportSize({ width: 1280, height: 800 });
   const deviceId = await pinDeviceId(page);
   const till = await setUpTill(request, deviceId);
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(till.email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: /log ?in/i }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await logInThroughPage(page, till.email);
   await page.goto('/pos');
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
   for (const module of ['products', 'customers', 'stores'])
