@@ -24,7 +24,12 @@ const d1 = shiftDay(today, -1);
 const d2 = shiftDay(today, -2);
 const d5 = shiftDay(today, -5);
 const noon = (day: string) => `${day}T12:00:00+01:00`;
-const log = { errors: [] as object[], error: (obj: object) => void log.errors.push(obj) };
+/** A log that keeps what the job reports as errors. */
+const recordingLog = () => {
+  const errors: object[] = [];
+  return { errors, error: (obj: object) => void errors.push(obj) };
+};
+const log = recordingLog();
 
 const sell = async (quantity: number, at: string) =>
   dataOf<Sale>(
@@ -112,7 +117,7 @@ describe('the nightly keeping of sales days', () => {
   });
 
   it('goes on to the other businesses when one fails, then fails the run so it is tried again', async () => {
-    const failing = { errors: [] as object[], error: (obj: object) => void failing.errors.push(obj) };
+    const failing = recordingLog();
     // Another business that sold, whose time zone was broken by hand: its days cannot be summed.
     const broken = await signUp(t, {}, 'test-device-3');
     const flour = await seedProduct(t, broken.businessId, {

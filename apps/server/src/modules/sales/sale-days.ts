@@ -154,7 +154,7 @@ export const keepSaleDays = async (db: Database, businessId: string, days: DayRa
 };
 
 /** How far back the nightly keeping goes: the dashboard's year and the year before it. */
-export const KEEP_BACK_DAYS = 2 * 366;
+const KEEP_BACK_DAYS = 2 * 366;
 
 /**
  * Keeps the days of every business that sold in the last two years (each in its own transaction):
