@@ -56,7 +56,7 @@ export const router = createBrowserRouter([
         children: [
           {
             // The shell loads after login, so the login page does not download it.
-            lazy: lazyPage(() => import('./shell/app-shell').then((m) => ({ default: m.AppShell }))),
+            lazy: lazyPage(() => import('./shell/routed-shell')),
             children: [
               { index: true, element: <Navigate to={paths.Dashboard} replace /> },
               ...dashboardRoutes,

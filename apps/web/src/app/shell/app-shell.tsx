@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { AppShell as MantineAppShell } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { SHELL_COLLAPSE_PX } from '@ms/contracts';
-import { Outlet, useLocation, useNavigation } from 'react-router';
 import { DeviceGuard, useLogout } from '@/features/accounts';
+import { useAppLocation } from '@/lib/app-location';
 import { useSession } from '@/lib/session-store';
 import { ConnectivityBanner } from './connectivity-banner';
 import { ContentErrorBoundary } from './content-error-boundary';
@@ -17,13 +17,14 @@ import { UpdateOverlay } from './update-overlay';
 
 /**
  * The application shell of spec 000 §2.4: top bar, one of the two sidebars, banners, and the page.
- * Under 640 px the sidebar is a drawer that closes whenever the route changes.
+ * Under 640 px the sidebar is a drawer that closes whenever the route changes. `children`: the page.
+ * No React Router here: the shell also draws the dashboard before the router has loaded
+ * (app/dashboard-start.tsx); under the router, routed-shell.tsx gives it the location and the page.
  */
-export const AppShell = () => {
+export const AppShell = ({ children }: { children: ReactNode }) => {
   const session = useSession();
   const variant = useSidebarVariant();
-  const location = useLocation();
-  const navigation = useNavigation();
+  const location = useAppLocation();
   // Read at the first render (no server rendering here): otherwise a phone draws the shell twice.
   const narrow = useMediaQuery(`(max-width: ${SHELL_COLLAPSE_PX - 0.1}px)`, false, {
     getInitialValueInEffect: false,
@@ -57,7 +58,7 @@ export const AppShell = () => {
       }}
       padding={{ base: 'sm', sm: 'md' }}
     >
-      {navigation.state === 'loading' && (
+      {location.navigating && (
         <div className={classes.navProgress} role="progressbar" aria-label="Loading page" />
       )}
       <MantineAppShell.Header>
@@ -81,9 +82,7 @@ export const AppShell = () => {
         {session?.user.IsFraud ? (
           <FraudBlock />
         ) : (
-          <ContentErrorBoundary resetKey={location.pathname}>
-            <Outlet />
-          </ContentErrorBoundary>
+          <ContentErrorBoundary resetKey={location.pathname}>{children}</ContentErrorBoundary>
         )}
       </MantineAppShell.Main>
       <UpdateOverlay />

@@ -1,6 +1,6 @@
 import { Menu } from '@mantine/core';
 import { IconLogout, IconUser } from '@tabler/icons-react';
-import { useNavigate } from 'react-router';
+import { appNavigate } from '@/lib/app-navigation';
 import { isAdmin, useSession } from '@/lib/session-store';
 import { useOpenOnMount, type DeferredDropdownProps } from './deferred-dropdown';
 import { pathOfRoute } from './nav/nav-entries';
@@ -11,7 +11,6 @@ export const MoreOptionsDropdown = ({
   ...deferred
 }: DeferredDropdownProps & { onLogout: () => void }) => {
   const session = useSession();
-  const navigate = useNavigate();
   const { opened, setOpened, target } = useOpenOnMount(deferred);
   const myAccount = isAdmin(session) ? pathOfRoute('CompanyInfo') : undefined;
   return (
@@ -19,7 +18,7 @@ export const MoreOptionsDropdown = ({
       <Menu.Target>{target}</Menu.Target>
       <Menu.Dropdown>
         {myAccount && (
-          <Menu.Item leftSection={<IconUser size={18} />} onClick={() => void navigate(myAccount)}>
+          <Menu.Item leftSection={<IconUser size={18} />} onClick={() => void appNavigate(myAccount)}>
             My account
           </Menu.Item>
         )}

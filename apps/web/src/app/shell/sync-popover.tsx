@@ -1,9 +1,9 @@
 import { cloneElement, useState, useSyncExternalStore, type ReactElement } from 'react';
 import { Alert, Badge, Button, Group, Popover, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCloudUpload, IconSettings } from '@tabler/icons-react';
-import { useNavigate } from 'react-router';
 import { TEXT } from '@ms/contracts';
 import { moduleLabel, useSyncNowDialog } from '@/features/sync-settings';
+import { appNavigate } from '@/lib/app-navigation';
 import { phaseOf, workerSync, type RejectedUpload, type SyncModuleProgress } from '@/offline';
 import { useOpenOnMount, type DeferredDropdownProps } from './deferred-dropdown';
 import { pathOfRoute } from './nav/nav-entries';
@@ -30,7 +30,6 @@ export const syncStateText = (modules: readonly SyncModuleProgress[]): string | 
  * waits to upload, what the server refused, Try again and the way to Sync Settings.
  */
 export const SyncPopover = ({ title, modules, waiting, rejected, ...deferred }: Props) => {
-  const navigate = useNavigate();
   const { opened, setOpened, target } = useOpenOnMount(deferred);
   const [showRejected, setShowRejected] = useState(false);
   const syncNow = useSyncNowDialog();
@@ -104,7 +103,7 @@ export const SyncPopover = ({ title, modules, waiting, rejected, ...deferred }: 
                 leftSection={<IconSettings size={16} />}
                 onClick={() => {
                   setOpened(false);
-                  navigate(syncSettings);
+                  void appNavigate(syncSettings);
                 }}
               >
                 Sync Settings

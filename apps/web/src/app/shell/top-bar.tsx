@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Box, Burger, Group, Text, UnstyledButton } from '@mantine/core';
-import { Link } from 'react-router';
+import { AppLink } from '@/components/ui/app-link';
 import { useAfterFirstPaint } from '@/lib/after-first-paint';
 import { useSession } from '@/lib/session-store';
 import { MoreOptionsMenu } from './more-options-menu';
@@ -35,7 +35,7 @@ export const TopBar = ({ navOpened, narrow, onToggleNav, onLogout }: Props) => {
           aria-label={navOpened ? 'Close menu' : 'Open menu'}
           aria-expanded={navOpened}
         />
-        <UnstyledButton component={Link} to="/" aria-label="Home" style={{ minWidth: 0 }}>
+        <UnstyledButton component={AppLink} to="/" aria-label="Home" style={{ minWidth: 0 }}>
           <Group gap={8} wrap="nowrap">
             <img
               src="/favicon.svg"

@@ -1,7 +1,7 @@
 import { Avatar, Group, Menu, Stack, Text } from '@mantine/core';
 import { IconCheck, IconUserPlus } from '@tabler/icons-react';
-import { useNavigate } from 'react-router';
 import { useSwitchUser } from '@/features/accounts';
+import { appNavigate } from '@/lib/app-navigation';
 import { queryClient } from '@/lib/query-client';
 import { sessionStore, useSavedUsers, useSession } from '@/lib/session-store';
 import { useOpenOnMount, type DeferredDropdownProps } from './deferred-dropdown';
@@ -11,7 +11,6 @@ import { initialsOf } from './user-initials';
 export const UserSwitcherDropdown = (deferred: DeferredDropdownProps) => {
   const session = useSession();
   const saved = useSavedUsers();
-  const navigate = useNavigate();
   const switchUser = useSwitchUser();
   const { opened, setOpened, target } = useOpenOnMount(deferred);
   if (!session) return null;
@@ -22,7 +21,7 @@ export const UserSwitcherDropdown = (deferred: DeferredDropdownProps) => {
     // Keep every saved login; with nobody current the Login page opens and adds one more.
     sessionStore.detachCurrent();
     queryClient.clear();
-    void navigate('/login');
+    void appNavigate('/login');
   };
 
   return (

@@ -7,9 +7,9 @@ const isPlainClick = (e: MouseEvent<HTMLAnchorElement>) =>
   e.button === 0 && !e.metaKey && !e.altKey && !e.ctrlKey && !e.shiftKey && !e.defaultPrevented;
 
 /**
- * A link inside the app for screens that draw before the router loads (the login page): a real
- * `<a href>` (a new tab, a long press, a copied address all work), and a plain click goes through
- * `appNavigate` as React Router's `Link` would. Elsewhere use React Router's `Link`.
+ * A link inside the app for what draws before the router loads (the login page, the shell, the
+ * dashboard): a real `<a href>` (a new tab, a long press, a copied address all work), and a plain
+ * click goes through `appNavigate` as React Router's `Link` would. Elsewhere use React Router's `Link`.
  */
 export const AppLink = ({ to, onClick, ...rest }: AppLinkProps) => (
   <a

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Accordion, Box, NavLink, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
-import { Link, useLocation } from 'react-router';
+import { AppLink } from '@/components/ui/app-link';
+import { useAppLocation } from '@/lib/app-location';
 import classes from '../shell.module.css';
 import { FREQUENT_ENTRIES, RAIL_ENTRIES, RAIL_GROUPS, visibleEntries, visibleSections } from './nav-entries';
 import { externalTarget } from './searchable-sidebar';
@@ -10,7 +11,7 @@ import { isActivePath, useViewer } from './use-viewer';
 /** Spec 000 §2.6: a rail of main destinations, a "Frequently Used" grid and collapsible groups. */
 export const RailSidebar = ({ onLogout }: { onLogout: () => void }) => {
   const viewer = useViewer();
-  const { pathname } = useLocation();
+  const { pathname } = useAppLocation();
   const rail = visibleEntries(RAIL_ENTRIES, viewer);
   const frequent = visibleEntries(FREQUENT_ENTRIES, viewer);
   const groups = visibleSections(RAIL_GROUPS, viewer);
@@ -35,7 +36,7 @@ export const RailSidebar = ({ onLogout }: { onLogout: () => void }) => {
           return (
             <UnstyledButton
               key={entry.label}
-              component={Link}
+              component={AppLink}
               to={entry.to}
               className={classes.railButton}
               data-active={active || undefined}
@@ -59,7 +60,7 @@ export const RailSidebar = ({ onLogout }: { onLogout: () => void }) => {
               return (
                 <UnstyledButton
                   key={entry.label}
-                  component={Link}
+                  component={AppLink}
                   to={entry.to}
                   className={classes.tile}
                   data-active={active || undefined}
@@ -105,7 +106,7 @@ export const RailSidebar = ({ onLogout }: { onLogout: () => void }) => {
                     return (
                       <NavLink
                         key={entry.label}
-                        component={Link}
+                        component={AppLink}
                         to={entry.to}
                         active={active}
                         aria-current={active ? 'page' : undefined}

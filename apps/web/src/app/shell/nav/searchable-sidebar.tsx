@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Box, CloseButton, NavLink, Stack, Text, TextInput } from '@mantine/core';
 import { IconLogout, IconSearch } from '@tabler/icons-react';
+import { AppLink } from '@/components/ui/app-link';
+import { useAppLocation } from '@/lib/app-location';
 import { TEXT } from '@ms/contracts';
-import { Link, useLocation } from 'react-router';
 import { filterSections, SEARCHABLE_SECTIONS, visibleSections, type VisibleEntry } from './nav-entries';
 import classes from '../shell.module.css';
 import { isActivePath, useViewer } from './use-viewer';
@@ -13,7 +14,7 @@ export const SearchableSidebar = ({ onLogout }: { onLogout: () => void }) => {
   const [text, setText] = useState('');
   const sections = visibleSections(SEARCHABLE_SECTIONS, viewer);
   const shown = filterSections(sections, text);
-  const { pathname } = useLocation();
+  const { pathname } = useAppLocation();
 
   return (
     <Stack h="100%" gap={0}>
@@ -78,7 +79,7 @@ const EntryLink = ({ entry, active }: { entry: VisibleEntry; active: boolean }) 
     return <NavLink component="a" href={entry.to} {...externalTarget(entry.to)} {...common} />;
   return (
     <NavLink
-      component={Link}
+      component={AppLink}
       to={entry.to}
       active={active}
       aria-current={active ? 'page' : undefined}

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 import { CODES, TEXT } from '@ms/contracts';
 import { ConfirmDialogHost } from '@/components/ui/confirm-dialog-host';
 import { lazyModal } from '@/components/ui/lazy-modal';
 import { onApiError, type ApiError } from '@/lib/api-client';
+import { appNavigate } from '@/lib/app-navigation';
 import { sessionStore } from '@/lib/session-store';
 
 // Shown only when an admin removes this device: its code loads then.
@@ -22,7 +22,6 @@ export const isDeviceNotRecognized = (error: ApiError) =>
  */
 export const DeviceGuard = () => {
   const [opened, setOpened] = useState(false);
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
 
   useEffect(
@@ -39,7 +38,7 @@ export const DeviceGuard = () => {
     if (Object.keys(sessionStore.savedUsers()).length === 0) sessionStore.clearAll();
     queryClient.clear();
     setOpened(false);
-    void navigate('/login', { replace: true });
+    void appNavigate('/login', { replace: true });
   };
 
   return (

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 import { notifications } from '@mantine/notifications';
 import { TEXT, TOAST_TIMEOUT_MS } from '@ms/contracts';
 import { openAlert, openConfirm } from '@/components/ui/confirm-dialog-host';
 import { ApiError } from '@/lib/api-client';
+import { appNavigate } from '@/lib/app-navigation';
 import { sessionStore } from '@/lib/session-store';
 import { logout as logoutCall } from '../api/accounts';
 
@@ -12,7 +12,7 @@ import { logout as logoutCall } from '../api/accounts';
 export type LogoutTarget = { _id: string; name: string };
 
 const makeSwitchUser =
-  (navigate: ReturnType<typeof useNavigate>, queryClient: ReturnType<typeof useQueryClient>) =>
+  (queryClient: ReturnType<typeof useQueryClient>) =>
   async (userId: string): Promise<boolean> => {
     // Drop the previous user's data before the switch so no screen refetches it with the new token.
     queryClient.clear();
@@ -21,7 +21,7 @@ const makeSwitchUser =
     }
     await openAlert({ title: 'Please log in again', message: TEXT.loggedOutOnSwitch });
     sessionStore.detachCurrent();
-    void navigate('/login', { replace: true });
+    void appNavigate('/login', { replace: true });
     return false;
   };
 
@@ -31,7 +31,6 @@ const makeSwitchUser =
  * mounted for the Mantine confirm dialog (it falls back to the browser's).
  */
 export const useLogout = () => {
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [loading, setLoading] = useState(false);
 
@@ -39,7 +38,7 @@ export const useLogout = () => {
     const current = sessionStore.get();
     const userId = user?._id ?? current?.user._id;
     if (!userId) {
-      void navigate('/login', { replace: true });
+      void appNavigate('/login', { replace: true });
       return true;
     }
     const isCurrent = userId === current?.user._id;
@@ -72,13 +71,13 @@ export const useLogout = () => {
         setLoading(false);
         if (isCurrent) {
           queryClient.clear();
-          void navigate('/login', { replace: true });
+          void appNavigate('/login', { replace: true });
         }
       },
     });
   };
 
-  const switchUser = makeSwitchUser(navigate, queryClient);
+  const switchUser = makeSwitchUser(queryClient);
   return { logout, loading, switchUser };
 };
 
@@ -86,4 +85,4 @@ export const useLogout = () => {
  * Spec 000 §4 user switcher: switch to a saved user; a saved login without a token time is gone,
  * says so and goes to Login (the other saved users stay in the switcher).
  */
-export const useSwitchUser = () => makeSwitchUser(useNavigate(), useQueryClient());
+export const useSwitchUser = () => makeSwitchUser(useQueryClient());

@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Group, Progress, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck, IconCircleDashed, IconChevronRight } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { AppLink } from '@/components/ui/app-link';
 import { useGettingStarted } from '../api/dashboard';
 import { STEPS, stepPath } from './getting-started-steps';
 import { LoadError } from '@/components/ui/query-states';
@@ -82,7 +82,7 @@ export const GettingStartedCard = () => {
                   </Text>
                   {!isDone && to && (
                     <Button
-                      component={Link}
+                      component={AppLink}
                       to={to}
                       variant="light"
                       size="xs"

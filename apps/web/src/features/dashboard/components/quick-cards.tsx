@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Card, Group, SimpleGrid, Skeleton, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { IconBuildingStore, IconChevronRight, IconUsersGroup } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { AppLink } from '@/components/ui/app-link';
 import { canManageStores, useMyStores, useStoresPage } from '@/features/stores';
 import { useEmployees } from '@/features/staff';
 import { isAdmin, useSession } from '@/lib/session-store';
@@ -55,7 +55,7 @@ type CardProps = {
 };
 
 const QuickCard = ({ to, icon, title, figure, detail, loading }: CardProps) => (
-  <UnstyledButton component={Link} to={to} aria-label={title}>
+  <UnstyledButton component={AppLink} to={to} aria-label={title}>
     <Card withBorder radius="md" padding="md" h="100%">
       <Group wrap="nowrap" gap="sm">
         <ThemeIcon size={44} radius="md" variant="light" color="teal" visibleFrom="xs">

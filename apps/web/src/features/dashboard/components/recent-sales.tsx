@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { Anchor, Badge, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { formatMoney, SALE_STATUS_LABELS, type SaleSummary } from '@ms/contracts';
-import { Link } from 'react-router';
+import { AppLink } from '@/components/ui/app-link';
 import { paths, registeredPaths, saleDetailsPath } from '@/lib/route-paths';
 import { useRecentSales } from '../api/dashboard';
 import { saleTime } from '@/lib/date-time';
@@ -30,7 +30,13 @@ const Row = ({ sale }: { sale: SaleSummary }) => {
     </Group>
   );
   return to ? (
-    <Anchor component={Link} to={to} underline="never" c="inherit" aria-label={`Sale ${sale.receipt_number}`}>
+    <Anchor
+      component={AppLink}
+      to={to}
+      underline="never"
+      c="inherit"
+      aria-label={`Sale ${sale.receipt_number}`}
+    >
       {label}
     </Anchor>
   ) : (
@@ -49,7 +55,7 @@ export const RecentSales = memo(function RecentSales({ store }: { store: string 
           Recent sales
         </Title>
         {registeredPaths.has(paths.SalesHistory) && sales.length > 0 && (
-          <Anchor component={Link} to={paths.SalesHistory} size="sm">
+          <Anchor component={AppLink} to={paths.SalesHistory} size="sm">
             See all
           </Anchor>
         )}
@@ -77,7 +83,7 @@ export const RecentSales = memo(function RecentSales({ store }: { store: string 
 export const NoSalesYet = () => (
   <Text>
     No sales yet — open the POS to make your first sale.{' '}
-    <Anchor component={Link} to={paths.Pos} fw={600}>
+    <Anchor component={AppLink} to={paths.Pos} fw={600}>
       Open the POS
     </Anchor>
   </Text>

@@ -1,5 +1,5 @@
 import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { AppLink } from '@/components/ui/app-link';
 import { formatMoney } from '@ms/contracts';
 import { invoiceDetailsPath, paths } from '@/lib/route-paths';
 import { useInvoiceList } from '../api/invoices';
@@ -24,7 +24,7 @@ export const InvoiceLogCard = () => {
           <Title order={2} size="h4">
             Invoices
           </Title>
-          <Anchor component={Link} to={paths.Invoices} size="sm">
+          <Anchor component={AppLink} to={paths.Invoices} size="sm">
             All invoices
           </Anchor>
         </Group>
@@ -54,7 +54,7 @@ export const InvoiceLogCard = () => {
         {items.map((i) => (
           <Anchor
             key={i._id}
-            component={Link}
+            component={AppLink}
             to={invoiceDetailsPath(i._id)}
             underline="never"
             c="inherit"
