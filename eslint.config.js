@@ -18,6 +18,11 @@ const folders = (path) =>
  * a module never imports a flow (its entry points, `*.routes.ts` and `*.jobs.ts`, may call one); a
  * feature never imports the app shell.
  */
+const FIRST_PAGES = {
+  accounts: './routes/login-page.tsx',
+  dashboard: './routes/dashboard-page.tsx',
+};
+
 const boundaries = [
   ...folders('./apps/server/src/modules').map((m) => ({
     target: [
@@ -32,8 +37,9 @@ const boundaries = [
   ...folders('./apps/web/src/features').map((f) => ({
     target: ['./apps/web/src/!(features)/**/*', './apps/web/src/*', `./apps/web/src/features/!(${f})/**/*`],
     from: `./apps/web/src/features/${f}`,
-    // routes/login-page.tsx: app/app-root.tsx draws /login before the router loads (decision 0002).
-    except: ['./index.ts', './routes/index.ts', ...(f === 'accounts' ? ['./routes/login-page.tsx'] : [])],
+    // routes/login-page.tsx and routes/dashboard-page.tsx: the app draws a visitor's /login and a
+    // signed-in start on the dashboard before the router loads (app/app-root.tsx, decision 0002).
+    except: ['./index.ts', './routes/index.ts', ...(FIRST_PAGES[f] ? [FIRST_PAGES[f]] : [])],
     message: `Outside the ${f} feature, import it through features/${f}/index.ts.`,
   })),
   {
@@ -105,6 +111,39 @@ export default tseslint.config(
             {
               group: ['**/features/**', '**/app/**'],
               message: 'shared code must not import features or app',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // What a signed-in start on the dashboard draws before the router has loaded (app/dashboard-start.tsx,
+    // decision 0002), lazy parts included: React Router's hooks and links would throw there.
+    files: [
+      'apps/web/src/app/dashboard-start.tsx',
+      'apps/web/src/app/shell/**/*.{ts,tsx}',
+      'apps/web/src/features/dashboard/**/*.{ts,tsx}',
+      'apps/web/src/features/invoices/components/invoice-log-card.tsx',
+      'apps/web/src/features/accounts/hooks/use-logout.ts',
+      'apps/web/src/features/accounts/components/device-guard.tsx',
+    ],
+    ignores: [
+      'apps/web/src/app/shell/routed-shell.tsx',
+      'apps/web/src/app/shell/route-error.tsx',
+      'apps/web/src/features/dashboard/routes/index.ts',
+      '**/*.test.{ts,tsx}',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-router',
+              allowTypeImports: true,
+              message:
+                'The dashboard and the shell draw before the router loads: use AppLink, appNavigate and useAppLocation.',
             },
           ],
         },

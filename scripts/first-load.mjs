@@ -11,8 +11,8 @@ export const dist = fileURLToPath(new URL('../apps/web/dist/', import.meta.url))
 
 /**
  * The first screens, in kB of gzipped JS (docs/decisions/0002-first-load-size.md): `budgetKb` is
- * the ceiling the test command enforces (today's size and a little room: what is won stays won),
- * `targetKb` the issue's target, out of reach with react-dom (0002), printed by bench/bundle-size.mjs.
+ * the ceiling the test command enforces (today's size and a little room: what is won stays won; for
+ * the dashboard, the issue's target itself), `targetKb` the issue's target, printed by bench/bundle-size.mjs.
  * `maxFiles`: the JS files the screen may fetch before it draws (the build's chunk plan keeps a first
  * screen in a few files; a phone on HTTP/1.1 fetches six at a time).
  */
@@ -27,15 +27,11 @@ export const SCREENS = [
   },
   {
     name: 'dashboard',
-    budgetKb: 192,
+    budgetKb: 150,
     targetKb: 150,
     maxFiles: 10,
-    modules: [
-      'index.html',
-      'src/app/router-root.tsx',
-      'src/app/shell/app-shell.tsx',
-      'src/features/dashboard/routes/dashboard-page.tsx',
-    ],
+    // A signed-in start on the dashboard draws it and the shell without the router (app/dashboard-start.tsx).
+    modules: ['index.html', 'src/app/dashboard-start.tsx'],
   },
 ];
 

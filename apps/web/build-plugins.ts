@@ -72,7 +72,10 @@ export const mantineCssCheck = (): Plugin => ({
   },
 });
 
-/** A first screen: its name (the chunk's) and the lazy route module that draws it. */
+/**
+ * A first screen: its name (the chunk's) and the module that draws it: a lazy route module (its own
+ * chunk), or a module two first screens share (the shell: a chunk the bundler shares between them).
+ */
 export type FirstScreen = { name: string; entry: string };
 /** Module id → the first screen whose chunk holds it. */
 export type ChunkPlan = Record<string, string>;
@@ -87,11 +90,12 @@ const isChunk = (f: Rolldown.OutputBundle[string]): f is Rolldown.OutputChunk =>
  * draw, which on a phone over HTTP/1.1 (six connections at a time) is a dozen round trips in a row.
  *
  * The build runs twice (package.json `build`). The first pass (`recordChunkPlan`, nothing written
- * but the plan) reads the bundler's own chunk graph: for each screen in order, every module of the
- * shared chunks its route module imports, not yet claimed by an earlier screen. The second pass
- * puts those modules in one chunk per screen (`chunkPlanGroups`). Only modules the screen already
- * downloaded move, so it downloads the same code in a few files; a later page that shares a module
- * with a first screen takes that screen's chunk, which is in the cache by then.
+ * but the plan) reads the bundler's own chunk graph: first the shared chunks the entry imports (the
+ * helpers every start needs: API client, session), then for each screen in order, every module of
+ * the shared chunks its route module imports, not yet claimed. The second pass puts those modules in
+ * one chunk for the entry (`startup`) and one per screen (`chunkPlanGroups`). Only modules the screen
+ * already downloaded move, so it downloads the same code in a few files; a later page that shares a
+ * module with a first screen takes that screen's chunk, which is in the cache by then.
  */
 export const recordChunkPlan = (screens: FirstScreen[], planFile: string): Plugin => ({
   name: 'ms:record-chunk-plan',
@@ -101,37 +105,51 @@ export const recordChunkPlan = (screens: FirstScreen[], planFile: string): Plugi
     const byFile = new Map(chunks.map((c) => [c.fileName, c]));
     const entries = new Set(screens.map((s) => s.entry));
     const plan: ChunkPlan = {};
-    for (const screen of screens) {
-      const start = chunks.find((c) => c.facadeModuleId === screen.entry);
-      if (!start) this.error(`first screen ${screen.name}: ${screen.entry} is not a lazy chunk of the build`);
-      const queue = [...start.imports];
+    const claim = (name: string, files: string[]) => {
+      const queue = [...files];
       const seen = new Set(queue);
       while (queue.length > 0) {
         const chunk = byFile.get(queue.pop()!);
-        // The startup chunks (entry, vendor) and another screen's own route module stay as they are.
+        // The entry and vendor stay as they are, and so does another screen's own route module.
         if (!chunk || chunk.isEntry || chunk.name === 'vendor') continue;
         if (chunk.facadeModuleId && entries.has(chunk.facadeModuleId)) continue;
-        for (const id of chunk.moduleIds) plan[id] ??= screen.name;
+        for (const id of chunk.moduleIds) plan[id] ??= name;
         for (const next of chunk.imports) {
           if (seen.has(next)) continue;
           seen.add(next);
           queue.push(next);
         }
       }
+    };
+    // Were they a screen's, every start would download that screen's chunk with the entry.
+    claim(
+      STARTUP,
+      chunks.filter((c) => c.isEntry).flatMap((c) => c.imports),
+    );
+    for (const screen of screens) {
+      const own = chunks.find((c) => c.facadeModuleId === screen.entry);
+      const start = own ?? chunks.find((c) => !c.isEntry && c.moduleIds.includes(screen.entry));
+      if (!start)
+        this.error(`first screen ${screen.name}: ${screen.entry} is not in a lazy chunk of the build`);
+      // A route module's own chunk stays as it is; a shared chunk is the screen's, with what it imports.
+      claim(screen.name, own ? start.imports : [start.fileName]);
     }
     mkdirSync(dirname(planFile), { recursive: true });
     writeFileSync(planFile, JSON.stringify(plan));
   },
 });
 
-/** The second pass's `codeSplitting.groups`: one chunk per first screen, from the recorded plan. */
+/** The chunk of the helpers the entry shares with the screens (see recordChunkPlan). */
+const STARTUP = 'startup';
+
+/** The second pass's `codeSplitting.groups`: the entry's shared helpers, then one chunk per first screen. */
 export const chunkPlanGroups = (screens: FirstScreen[], planFile: string) => {
   if (!existsSync(planFile))
     throw new Error(`${planFile} is missing: build with \`npm run build\` (its first pass records it).`);
   const plan = JSON.parse(readFileSync(planFile, 'utf8')) as ChunkPlan;
-  return screens.map((screen) => ({
-    name: screen.name,
-    test: (id: string) => plan[id] === screen.name,
+  return [STARTUP, ...screens.map((screen) => screen.name)].map((name) => ({
+    name,
+    test: (id: string) => plan[id] === name,
     // A planned module's own imports stay where the bundler put them (the entry's in the entry, zod
     // with the schemas): following them would pull into a first screen what it never downloaded.
     includeDependenciesRecursively: false,
@@ -151,17 +169,20 @@ const closure = (byFile: Map<string, Rolldown.OutputChunk>, start: string): Set<
   return files;
 };
 
+/** The lazy modules a start draws with (index.html preloads their files), by full module path. */
+export type StartModules = { router: string; routedShell: string; dashboard: string };
+
 /**
- * Every load but a new visitor's /login fetches the router's files from index.html, beside the
- * entry, instead of after the entry has run (the entry draws /login without the router,
- * app/app-root.tsx); a signed-in load the shell's files too, and on the dashboard the dashboard's:
- * on a phone over slow 4G the dashboard's greeting (its largest paint) came 0.4-0.5 s after the
- * first paint, and now comes with it (decision 0002, "Session 14"). A small inline script decides,
- * because only the page knows whether someone is signed in (the session is in localStorage, key
- * `ms.session`, src/lib/session-store.ts): the login page of a new visitor downloads nothing more.
- * The server allows this one script by its hash (apps/server/src/app.ts).
+ * Every load but a new visitor's /login fetches its first screen's files from index.html, beside the
+ * entry, instead of after the entry has run: on a phone over slow 4G the dashboard's greeting (its
+ * largest paint) came 0.4-0.5 s after the first paint, and now comes with it (decision 0002, "Session
+ * 14"). A signed-in start on the dashboard fetches the dashboard's start (shell and dashboard, no
+ * router: app/app-root.tsx); any other start the router's files, and with a session the shell's. A
+ * small inline script decides, because only the page knows whether someone is signed in (the session
+ * is in localStorage, key `ms.session`, src/lib/session-store.ts): the login page of a new visitor
+ * downloads nothing more. The server allows this one script by its hash (apps/server/src/app.ts).
  */
-export const preloadFirstScreens = (router: FirstScreen, shell: FirstScreen, home: FirstScreen): Plugin => ({
+export const preloadFirstScreens = (starts: StartModules): Plugin => ({
   name: 'ms:preload-first-screens',
   apply: 'build',
   transformIndexHtml: {
@@ -173,18 +194,17 @@ export const preloadFirstScreens = (router: FirstScreen, shell: FirstScreen, hom
       // The entry's own files are in the page already.
       const entry = chunks.filter((c) => c.isEntry).flatMap((c) => [c.fileName, ...c.imports]);
       const inPage = new Set(entry.flatMap((f) => [f, ...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]));
-      const filesOf = (screen: FirstScreen) => {
-        const start = chunks.find((c) => c.facadeModuleId === screen.entry);
-        if (!start)
-          throw new Error(`first screen ${screen.name}: ${screen.entry} is not a lazy chunk of the build`);
+      const filesOf = (module: string) => {
+        const start = chunks.find((c) => c.facadeModuleId === module);
+        if (!start) throw new Error(`first screen: ${module} is not a lazy chunk of the build`);
         const js = [...closure(byFile, start.fileName)].filter((f) => !inPage.has(f));
         const css = js.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]);
         return [...new Set([...css.filter((f) => !inPage.has(f)), ...js])].map((f) => `/${f}`);
       };
-      const routerFiles = filesOf(router);
-      const shellFiles = filesOf(shell).filter((f) => !routerFiles.includes(f));
-      const homeFiles = filesOf(home).filter((f) => !routerFiles.includes(f) && !shellFiles.includes(f));
-      const script = `(function(){try{var s=localStorage.getItem('ms.session'),p=location.pathname;if(!s&&p==='/login')return;var f=${JSON.stringify(routerFiles)};if(s)f=f.concat(${JSON.stringify(shellFiles)});if(s&&(p==='/'||p==='/dashboard'))f=f.concat(${JSON.stringify(homeFiles)});f.forEach(function(h){var l=document.createElement('link');l.rel=/\\.css$/.test(h)?'stylesheet':'modulepreload';l.crossOrigin='';l.href=h;l.setAttribute('data-first-screen','');document.head.appendChild(l)})}catch(e){}})()`;
+      const routerFiles = filesOf(starts.router);
+      const shellFiles = filesOf(starts.routedShell).filter((f) => !routerFiles.includes(f));
+      const dashboardFiles = filesOf(starts.dashboard);
+      const script = `(function(){try{var s=localStorage.getItem('ms.session'),p=location.pathname;if(!s&&p==='/login')return;var f=s&&(p==='/'||p==='/dashboard')?${JSON.stringify(dashboardFiles)}:${JSON.stringify(routerFiles)}.concat(s?${JSON.stringify(shellFiles)}:[]);f.forEach(function(h){var l=document.createElement('link');l.rel=/\\.css$/.test(h)?'stylesheet':'modulepreload';l.crossOrigin='';l.href=h;l.setAttribute('data-first-screen','');document.head.appendChild(l)})}catch(e){}})()`;
       return [{ tag: 'script', children: script, injectTo: 'head' as const }];
     },
   },

@@ -15,14 +15,21 @@ const contracts = fileURLToPath(new URL('../../packages/contracts/src/index.ts',
 const src = fileURLToPath(new URL('./src', import.meta.url));
 const route = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
 
-// What every screen but a visitor's /login needs first (the router: /login draws in the entry, without
-// it, app/app-root.tsx), the signed-in shell and the dashboard: their shared modules in one chunk
-// each (build-plugins.ts). The router first: the shell draws much of what it shares with it.
+// The first screens' shared modules in one chunk each (build-plugins.ts): the shell (every signed-in
+// screen), the dashboard, then the router. A signed-in start on the dashboard draws the first two
+// without the router (app/dashboard-start.tsx), so the router comes last: what it shares with them
+// stays theirs.
 const FIRST_SCREENS: FirstScreen[] = [
-  { name: 'router', entry: route('app/router-root.tsx') },
   { name: 'shell', entry: route('app/shell/app-shell.tsx') },
   { name: 'home', entry: route('features/dashboard/routes/dashboard-page.tsx') },
+  { name: 'router', entry: route('app/router-root.tsx') },
 ];
+// What index.html preloads for each start (build-plugins.ts preloadFirstScreens).
+const STARTS = {
+  router: route('app/router-root.tsx'),
+  routedShell: route('app/shell/routed-shell.tsx'),
+  dashboard: route('app/dashboard-start.tsx'),
+};
 const CHUNK_PLAN = fileURLToPath(new URL('./node_modules/.cache/chunk-plan.json', import.meta.url));
 // `vite build --mode chunk-plan`: the first pass of `npm run build`, which only records the plan.
 
@@ -36,7 +43,7 @@ export default defineConfig(({ command, mode }) => {
       mantineCssCheck(),
       react(),
       planPass && recordChunkPlan(FIRST_SCREENS, CHUNK_PLAN),
-      !planPass && preloadFirstScreens(FIRST_SCREENS[0]!, FIRST_SCREENS[1]!, FIRST_SCREENS[2]!),
+      !planPass && preloadFirstScreens(STARTS),
       VitePWA({
         // The plan pass writes nothing, its service worker included.
         disable: planPass,

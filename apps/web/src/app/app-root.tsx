@@ -4,33 +4,60 @@ import { afterFirstPaint, markScreenDrawn } from '@/lib/after-first-paint';
 import { setAppNavigator } from '@/lib/app-navigation';
 import { paths } from '@/lib/route-paths';
 import { sessionStore } from '@/lib/session-store';
+import { installSessionHandlers } from './session-handlers';
 import { AppLoadFailed, AppLoading } from './shell/app-loading';
 
-const loadRouter = () => import('./router-root');
+installSessionHandlers();
 
-/** A visit that starts on Login with nobody signed in: the most common first screen of a phone. */
-const startsOnLogin = () => window.location.pathname === paths.Login && !sessionStore.get();
+const loadRouter = () => import('./router-root');
+const loadDashboard = () => import('./dashboard-start');
+
+type DashboardStart = ComponentType<{ navigating: boolean }>;
 
 /**
- * What the page draws first. Login, for a visitor, draws at once without React Router (a fifth of
- * its download, docs/decisions/0002): the router loads after the form is on screen, and takes over
- * when the login page leaves (logged in, or a link). Every other start loads the router first
- * (index.html preloads its files).
+ * The screen a visit starts on, when it can draw without React Router: a visitor's Login (the first
+ * screen of most phones), a signed-in user's dashboard (at `/` or `/dashboard`, as the router's guard
+ * would restore the first saved user). Anything else starts with the router.
+ */
+const firstScreen = (): 'login' | 'dashboard' | 'router' => {
+  const { pathname, search, hash } = window.location;
+  if (pathname === paths.Login && !sessionStore.get()) return 'login';
+  if (pathname !== '/' && pathname !== paths.Dashboard) return 'router';
+  if (!(sessionStore.get() ?? sessionStore.restoreFirstSaved())) return 'router';
+  // The router's index route does the same.
+  if (pathname === '/')
+    window.history.replaceState(window.history.state, '', paths.Dashboard + search + hash);
+  return 'dashboard';
+};
+
+/**
+ * What the page draws first. Login and the dashboard draw without React Router (a fifth of their
+ * download, docs/decisions/0002): the router loads after the screen is on it, and takes over when the
+ * page is left (logged in, a link). Every other start loads the router first (index.html preloads
+ * its files).
  */
 export const AppRoot = () => {
-  const [onLogin] = useState(startsOnLogin);
+  const [start] = useState(firstScreen);
   const [Router, setRouter] = useState<ComponentType | null>(null);
+  const [Dashboard, setDashboard] = useState<DashboardStart | null>(null);
+  const [navigating, setNavigating] = useState(false);
   const [failed, setFailed] = useState(false);
 
   useLayoutEffect(() => {
-    if (!onLogin) {
+    if (start === 'router') {
       loadRouter().then(
         (m) => setRouter(() => m.default),
         () => setFailed(true),
       );
       return;
     }
+    if (start === 'dashboard')
+      loadDashboard().then(
+        (m) => setDashboard(() => m.default),
+        () => setFailed(true),
+      );
     setAppNavigator(async (to, options) => {
+      setNavigating(true);
       try {
         const m = await loadRouter();
         await m.router.navigate(to, options);
@@ -41,17 +68,19 @@ export const AppRoot = () => {
         else window.location.assign(to);
       }
     });
-  }, [onLogin]);
+  }, [start]);
 
   useEffect(() => {
-    if (!onLogin) return;
-    markScreenDrawn();
+    if (start === 'router') return;
+    // The dashboard says so itself once its code has arrived and drawn.
+    if (start === 'login') markScreenDrawn();
     // Ready for the moment the user logs in or follows a link.
     void afterFirstPaint().then(() => loadRouter().catch(() => undefined));
-  }, [onLogin]);
+  }, [start]);
 
   if (Router) return <Router />;
-  if (onLogin) return <LoginPage />;
+  if (start === 'login') return <LoginPage />;
   if (failed) return <AppLoadFailed />;
+  if (Dashboard) return <Dashboard navigating={navigating} />;
   return <AppLoading />;
 };

@@ -2,13 +2,13 @@ import { useLayoutEffect } from 'react';
 import { RouterProvider } from 'react-router';
 import { setAppNavigator } from '@/lib/app-navigation';
 import { router } from './router';
-import { installSessionHandlers } from './session-handlers';
-
-installSessionHandlers(router);
 
 export { router };
 
-/** The whole app under React Router; loaded by app-root.tsx, after /login has drawn when that comes first. */
+/**
+ * The whole app under React Router; loaded by app-root.tsx, after /login or the dashboard has drawn
+ * when the visit starts there.
+ */
 const RouterRoot = () => {
   // From now on the router owns navigation (before, the standalone login page did).
   useLayoutEffect(() => setAppNavigator((to, options) => router.navigate(to, options)), []);
