@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { AppShell as MantineAppShell } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { SHELL_COLLAPSE_PX } from '@ms/contracts';
@@ -8,12 +8,15 @@ import { useSession } from '@/lib/session-store';
 import { ConnectivityBanner } from './connectivity-banner';
 import { ContentErrorBoundary } from './content-error-boundary';
 import { FraudBlock } from './fraud-block';
-import { RailSidebar } from './nav/rail-sidebar';
 import { SearchableSidebar } from './nav/searchable-sidebar';
 import classes from './shell.module.css';
 import { useSidebarVariant } from './sidebar-variant';
 import { TopBar } from './top-bar';
 import { UpdateOverlay } from './update-overlay';
+
+// The rail is a choice of the Settings page (spec 000 §2.6); the searchable sidebar is the default,
+// so the rail's code (and its accordion) loads only for a device that chose it.
+const RailSidebar = lazy(() => import('./nav/rail-sidebar').then((m) => ({ default: m.RailSidebar })));
 
 /**
  * The application shell of spec 000 §2.4: top bar, one of the two sidebars, banners, and the page.
@@ -72,7 +75,9 @@ export const AppShell = ({ children }: { children: ReactNode }) => {
       <MantineAppShell.Navbar aria-label="Sidebar">
         {navDrawn &&
           (variant === 'rail' ? (
-            <RailSidebar onLogout={askNamed} />
+            <Suspense fallback={null}>
+              <RailSidebar onLogout={askNamed} />
+            </Suspense>
           ) : (
             <SearchableSidebar onLogout={askPlain} />
           ))}
