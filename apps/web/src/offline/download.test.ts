@@ -6,7 +6,7 @@ import { downloadModule, PAGES_AHEAD, WRITE_CHUNK } from './download';
 import { STALE_SYNCING_MS } from './module-meta';
 import { moduleNamed, PRODUCT_PAGE_SIZE } from './modules';
 import { enqueue } from './outbox';
-import { localIndex } from './local-index';
+import { hasFinishedDownload, localIndex } from './local-index';
 import { productEntry, searchLocalProducts } from './product-search';
 import { syncStatus } from './sync-status';
 import { fakeServer, freshBusiness } from './testing/fake-server';
@@ -165,6 +165,12 @@ describe('downloads', () => {
     const db = businessDb(b);
     expect((await db.data('products').toArray()).map((p) => p._id).sort()).toEqual(['p0', 'p1']);
     expect(await db.meta('products').get('products')).toMatchObject({ lastUpdate: 20, syncStatus: 'failed' });
+    // Half a catalogue is not a download: the till does not say "Ready offline" on it.
+    expect(await hasFinishedDownload(b, 'products')).toBe(false);
+    answers.push(list([{ _id: 'p2' }], 30, [], false));
+    expect(await downloadModule(b, productsModule)).toBe('done');
+    expect(await hasFinishedDownload(b, 'products')).toBe(true);
+    expect((await db.meta('products').get('products'))?.totalRecords).toBe(3);
   });
 
   it('skips a module another run has marked as syncing', async () => {
@@ -204,7 +210,10 @@ describe('downloads', () => {
     expect(await businessDb(b).meta('customers').get('customers')).toMatchObject({
       syncStatus: 'failed',
       lastUpdate: 1000,
+      totalRecords: 1,
     });
+    // What the first download brought is still on the device.
+    expect(await hasFinishedDownload(b, 'customers')).toBe(true);
     expect(syncStatus.get().find((m) => m.name === 'customers')?.error).toMatch(/offline/);
   });
 

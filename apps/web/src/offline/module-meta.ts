@@ -35,7 +35,12 @@ export const claimModule = async (
     return meta;
   });
 
-/** Finish the module's sync: synced (with what it holds now, and `also`) or failed. */
+/**
+ * Finish the module's sync: synced (with what it holds now, and `also`) or failed. Only a sync that
+ * finished counts the rows: `totalRecords` is what says "downloaded to this device" (local-index.ts),
+ * and a first download that failed half-way has not (the till would say "Ready offline" without its
+ * catalogue); a later sync that fails keeps the count of the one before.
+ */
 export const releaseModule = async (
   db: BusinessDb,
   table: TableName,
@@ -45,7 +50,7 @@ export const releaseModule = async (
   await db.transaction('rw', db.meta(table), db.data(table), async () => {
     const meta = await db.meta(table).get(table);
     if (!meta) return;
-    const totalRecords = await db.data(table).count();
+    const totalRecords = status === 'synced' ? await db.data(table).count() : meta.totalRecords;
     await db.meta(table).put({ ...meta, ...also, syncStatus: status, markedAt: Date.now(), totalRecords });
   });
 };
