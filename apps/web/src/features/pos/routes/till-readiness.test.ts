@@ -25,6 +25,23 @@ describe('till readiness on a first visit', () => {
     expect(asked).toContain(`/v1/stores/businesses/${b}`);
   }, 30_000);
 
+  it('asks again a few seconds after the network failed half-way, and gets ready', async () => {
+    const b = freshBusiness();
+    let productAsks = 0;
+    const net = fakeServer({
+      // The first ask's products download is cut off; the schedule would try again only in 80 s.
+      [`GET /v2/business/${b}/products/sync/list`]: () => (++productAsks === 1 ? 'network-error' : emptyList),
+      [`GET /v2/customers/businesses/${b}`]: () => emptyList,
+      [`GET /v1/stores/businesses/${b}`]: () => emptyList,
+    });
+    const { result } = renderHook(() => useTillReadiness(b));
+    await waitFor(() => expect(result.current).toBe('ready'), { timeout: 20_000 });
+    expect(net.of('GET', `/v2/business/${b}/products/sync/list`).length).toBe(2);
+    // Customers and stores landed the first time: asked once each.
+    expect(net.of('GET', `/v2/customers/businesses/${b}`).length).toBe(1);
+    expect(net.of('GET', `/v1/stores/businesses/${b}`).length).toBe(1);
+  }, 30_000);
+
   it('offline, asks for nothing and does not claim to be ready', async () => {
     const b = freshBusiness();
     const net = fakeServer({});

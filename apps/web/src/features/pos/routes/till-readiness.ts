@@ -6,6 +6,11 @@ import { tillScreens } from './till-screens';
 /** What the till reads from the device when the network is gone. */
 const TILL_TABLES: readonly TableName[] = ['products', 'customers', 'stores'];
 const ASK_AGAIN_MS = 1_000;
+/**
+ * After an ask that left a table missing (the network failed half-way), the waits before the next
+ * ones: sooner than the schedule (products every 80 s), growing so a poor line is not hammered.
+ */
+const ASK_BACKOFF_MS = [3_000, 6_000, 12_000, 30_000] as const;
 
 /**
  * The whole app is saved on this device: the service worker has precached it and controls the page
@@ -38,7 +43,8 @@ const RELOAD_AFTER_CHECKS = 3;
  *
  * On a first visit those tables are asked for at once (online), not left to the periodic sync,
  * which reaches the last of them some 20 s after login: a cashier who opens the till on a new
- * phone is ready to sell offline in seconds. A table another tab is downloading is left to it.
+ * phone is ready to sell offline in seconds. A table another tab is downloading is left to it. An
+ * ask that fails half-way (a flaky connection) is asked again after a few seconds while online.
  */
 export const useTillReadiness = (businessId: string): TillReadinessState => {
   const [state, setState] = useState<TillReadinessState>('preparing');
@@ -47,7 +53,9 @@ export const useTillReadiness = (businessId: string): TillReadinessState => {
     let live = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let screens: Promise<boolean> | null = null;
-    let asked = false;
+    let asking = false;
+    let asks = 0;
+    let nextAskAt = 0;
     let pastTheWorker = 0;
     const loadScreens = () =>
       Promise.all([tillScreens.payment(), tillScreens.dashboard()]).then(
@@ -71,9 +79,13 @@ export const useTillReadiness = (businessId: string): TillReadinessState => {
         if (pastTheWorker >= RELOAD_AFTER_CHECKS) setState('reload');
       }
       const missing = TILL_TABLES.filter((_, i) => !tables[i]);
-      if (!asked && missing.length > 0 && navigator.onLine !== false) {
-        asked = true;
-        void syncNow(businessId, missing);
+      if (!asking && missing.length > 0 && navigator.onLine !== false && Date.now() >= nextAskAt) {
+        asking = true;
+        void syncNow(businessId, missing).finally(() => {
+          asking = false;
+          nextAskAt = Date.now() + ASK_BACKOFF_MS[Math.min(asks, ASK_BACKOFF_MS.length - 1)]!;
+          asks += 1;
+        });
       }
       timer = setTimeout(() => void check(), ASK_AGAIN_MS);
     };
