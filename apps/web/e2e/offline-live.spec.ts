@@ -184,6 +184,29 @@ test.describe('the network drops with the till open', () => {
     expect(after).toMatchObject({ syncStatus: 'synced', totalRecords: till.products.length });
   });
 
+  test('a products download the network cuts off is asked for again; the till is not ready without it', async ({
+    page,
+    request,
+  }) => {
+    const till = await setUpTill(request, await pinDeviceId(page));
+    let cut = 0;
+    await page.route(/\/products\/sync\/list/, async (route) => {
+      cut += 1;
+      await route.abort('connectionreset');
+    });
+    await logInThroughPage(page, till.email);
+    await page.goto('/pos');
+    await expect.poll(() => cut, { timeout: 30_000 }).toBeGreaterThan(0);
+    // The customers and stores may have landed; without the catalogue the till does not claim to be ready.
+    await page.waitForTimeout(2_500);
+    await expect(page.getByTestId('till-readiness')).toHaveText('Getting ready for offline…');
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    // Asked again within seconds, not at the schedule's next pass (80 s).
+    await expect(page.getByTestId('till-readiness')).toHaveText('Ready offline', { timeout: 30_000 });
+    const [after] = await readLocal(page, till.businessId, 'meta_data_products');
+    expect(after).toMatchObject({ syncStatus: 'synced', totalRecords: till.products.length });
+  });
+
   test('the network drops in the middle of the sale request: the sale is kept and lands once', async ({
     page,
     context,
