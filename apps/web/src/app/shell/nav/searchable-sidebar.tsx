@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Box, CloseButton, NavLink, Stack, Text, TextInput } from '@mantine/core';
 import { IconLogout, IconSearch } from '@tabler/icons-react';
+import { TEXT } from '@ms/contracts';
 import { AppLink } from '@/components/ui/app-link';
 import { useAppLocation } from '@/lib/app-location';
-import { TEXT } from '@ms/contracts';
 import { filterSections, SEARCHABLE_SECTIONS, visibleSections, type VisibleEntry } from './nav-entries';
 import classes from '../shell.module.css';
 import { isActivePath, useViewer } from './use-viewer';
