@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import type { Sale, TransactionAnalyticsV2 } from '@ms/contracts';
-import { newId } from '../../src/lib/ids.js';
+import type { TransactionAnalyticsV2 } from '@ms/contracts';
 import { shiftDay } from '../../src/lib/business-time.js';
 import { lagosToday } from '../../src/modules/dashboard/dashboard.service.js';
 import { keepAllSaleDays } from '../../src/modules/sales/index.js';
 import { createTestApp, signUp, type TestApp } from '../helper.js';
 import { seedProduct } from '../catalogue/fixtures.js';
 import { as, dataOf, type Owner } from '../inventory/inventory-helper.js';
+import { keptRows, noon, sell as sellBy } from './sale-days-helpers.js';
 
 /**
  * The nightly job keeps the days of every business that sold (decision 0008): an owner who opens a
@@ -23,7 +23,6 @@ const today = lagosToday();
 const d1 = shiftDay(today, -1);
 const d2 = shiftDay(today, -2);
 const d5 = shiftDay(today, -5);
-const noon = (day: string) => `${day}T12:00:00+01:00`;
 /** A log that keeps what the job reports as errors. */
 const recordingLog = () => {
   const errors: object[] = [];
@@ -31,24 +30,8 @@ const recordingLog = () => {
 };
 const log = recordingLog();
 
-const sell = async (quantity: number, at: string) =>
-  dataOf<Sale>(
-    await t.request({
-      method: 'POST',
-      url: `/v2/business/${owner.businessId}/sales`,
-      token: owner.token,
-      device: owner.device,
-      body: {
-        _id: newId(),
-        store_id: owner.storeId,
-        items: [{ _id: riceId, quantity }],
-        payments: [{ method: 'card', amount: quantity * 1000 }],
-        offline_date: at,
-        is_offline_data: true,
-      },
-    }),
-    201,
-  );
+/** `quantity` rice (₦1,000) sold by the owner at `at`, uploaded now. */
+const sell = (quantity: number, at: string) => sellBy(t, owner, riceId, owner.storeId, quantity, at);
 
 /** The days kept for a business, and those of them marked stale (yesterday is marked, never kept). */
 const keptDays = async (businessId: string) => {
@@ -88,10 +71,7 @@ describe('the nightly keeping of sales days', () => {
       stale: [],
     });
     expect(await keptDays(quiet.businessId)).toEqual({ built: [], stale: [] });
-    const kept = await sql<{ n: number; kobo: string }>`
-      SELECT sales_count AS n, sales_kobo AS kobo FROM sale_days
-       WHERE business_id = ${owner.businessId} AND day = ${d2}::date`.execute(t.db);
-    expect(kept.rows.map((r) => [Number(r.n), Number(r.kobo)])).toEqual([[1, 200_000]]);
+    expect(await keptRows(t, owner.businessId, d2)).toEqual([[1, 200_000]]);
     // A second run has nothing left to sum.
     expect(await keepAllSaleDays(t.db, log)).toBe(0);
     expect(log.errors).toEqual([]);
@@ -102,10 +82,7 @@ describe('the nightly keeping of sales days', () => {
     expect((await keptDays(owner.businessId)).stale).toEqual([d5]);
     expect(await keepAllSaleDays(t.db, log)).toBe(1);
     expect((await keptDays(owner.businessId)).stale).toEqual([]);
-    const kept = await sql<{ n: number; kobo: string }>`
-      SELECT sales_count AS n, sales_kobo AS kobo FROM sale_days
-       WHERE business_id = ${owner.businessId} AND day = ${d5}::date`.execute(t.db);
-    expect(kept.rows.map((r) => [Number(r.n), Number(r.kobo)])).toEqual([[2, 500_000]]);
+    expect(await keptRows(t, owner.businessId, d5)).toEqual([[2, 500_000]]);
     const v2 = dataOf<TransactionAnalyticsV2>(
       await as(t, owner)(
         owner,
@@ -122,20 +99,10 @@ describe('the nightly keeping of sales days', () => {
     const broken = await signUp(t, {}, 'test-device-3');
     const flour = await seedProduct(t, broken.businessId, {
       name: 'Flour',
-      sellingPrice: 50_000,
+      sellingPrice: 100_000,
       stock: { [broken.storeId]: 10 },
     });
-    dataOf(
-      await as(t, broken)(broken, 'POST', `/v2/business/${broken.businessId}/sales`, {
-        _id: newId(),
-        store_id: broken.storeId,
-        items: [{ _id: flour.productId, quantity: 1 }],
-        payments: [{ method: 'card', amount: 500 }],
-        offline_date: noon(d5),
-        is_offline_data: true,
-      }),
-      201,
-    );
+    await sellBy(t, broken, flour.productId, broken.storeId, 1, noon(d5));
     await sql`UPDATE businesses SET timezone = 'Mars/Olympus' WHERE id = ${broken.businessId}`.execute(t.db);
     await sell(1, `${d5}T19:00:00+01:00`);
     expect((await keptDays(owner.businessId)).stale).toEqual([d5]);

@@ -14,6 +14,7 @@ import { lagosToday } from '../../src/modules/dashboard/dashboard.service.js';
 import { addCashier, createTestApp, signUp, type TestApp } from '../helper.js';
 import { seedProduct, seedStore } from '../catalogue/fixtures.js';
 import { as, dataOf, type Owner } from '../inventory/inventory-helper.js';
+import { keptRows as keptRowsOf, noon, sell as sellBy } from './sale-days-helpers.js';
 
 /**
  * Days before yesterday are summed once and kept (migration 0031): the figures must stay what the
@@ -37,24 +38,8 @@ const d4 = shiftDay(today, -4);
 const d6 = shiftDay(today, -6);
 
 /** `quantity` rice (₦1,000, cost ₦500), made at `at` (an offline sale uploaded now) or now. */
-const sell = async (who: Owner, product: string, storeId: string, quantity: number, at?: string) =>
-  dataOf<Sale>(
-    await t.request({
-      method: 'POST',
-      url: `/v2/business/${who.businessId}/sales`,
-      token: who.token,
-      device: who.device,
-      body: {
-        _id: newId(),
-        store_id: storeId,
-        items: [{ _id: product, quantity }],
-        payments: [{ method: 'card', amount: quantity * 1000 }],
-        ...(at ? { offline_date: at, is_offline_data: true } : {}),
-      },
-    }),
-    201,
-  );
-const noon = (day: string) => `${day}T12:00:00+01:00`;
+const sell = (who: Owner, product: string, storeId: string, quantity: number, at?: string) =>
+  sellBy(t, who, product, storeId, quantity, at);
 
 const v2 = async (start: string, end: string, who: { token: string } = owner) =>
   dataOf<TransactionAnalyticsV2>(
@@ -77,12 +62,7 @@ const inventory = async (start: string, end: string) =>
     await call(owner, 'GET', `/v1/dashboard/inventory/revenue/${owner.businessId}/${start}/${end}/all`),
   );
 /** The kept sums of a day: [sales, their total in kobo] per store. */
-const keptRows = async (day: string) =>
-  (
-    await sql<{ n: number; kobo: string }>`
-      SELECT sales_count AS n, sales_kobo AS kobo FROM sale_days
-      WHERE business_id = ${owner.businessId} AND day = ${day}::date`.execute(t.db)
-  ).rows.map((r) => [Number(r.n), Number(r.kobo)]);
+const keptRows = (day: string) => keptRowsOf(t, owner.businessId, day);
 
 beforeAll(async () => {
   t = await createTestApp();
