@@ -82,6 +82,9 @@ export type ChunkPlan = Record<string, string>;
 
 const isChunk = (f: Rolldown.OutputBundle[string]): f is Rolldown.OutputChunk => f.type === 'chunk';
 
+/** The chunk of the helpers the entry shares with the screens (see recordChunkPlan). */
+const STARTUP = 'startup';
+
 /**
  * The first screens' shared modules in one file per screen instead of one file per module.
  *
@@ -138,9 +141,6 @@ export const recordChunkPlan = (screens: FirstScreen[], planFile: string): Plugi
     writeFileSync(planFile, JSON.stringify(plan));
   },
 });
-
-/** The chunk of the helpers the entry shares with the screens (see recordChunkPlan). */
-const STARTUP = 'startup';
 
 /** The second pass's `codeSplitting.groups`: the entry's shared helpers, then one chunk per first screen. */
 export const chunkPlanGroups = (screens: FirstScreen[], planFile: string) => {
