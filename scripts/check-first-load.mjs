@@ -8,7 +8,9 @@ import {
   STOREFRONT_MAX_FILES,
   storefrontFirstLoad,
 } from '../bench/storefront-size.mjs';
-import { firstLoad, readManifest, SCREENS } from './first-load.mjs';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { dist, firstLoad, readManifest, SCREENS, ZOD_MARK } from './first-load.mjs';
 
 const manifest = readManifest();
 let failed = false;
@@ -35,6 +37,21 @@ for (const screen of SCREENS) {
     console.error(`    ${f.file} ${f.kb.toFixed(1)} kB`);
   console.error(
     '  Load it lazily (a route with lazyPage, a widget with React.lazy behind useAfterFirstPaint); see docs/decisions/0002-first-load-size.md.',
+  );
+}
+
+for (const screen of SCREENS.filter((s) => s.afterPaint)) {
+  const withZod = firstLoad(manifest, screen.afterPaint)
+    .files.filter((f) => f.type === 'js' && readFileSync(join(dist, f.file), 'utf8').includes(ZOD_MARK))
+    .map((f) => f.file);
+  if (withZod.length === 0) {
+    console.log(`after the first paint of ${screen.name}: no zod ok`);
+    continue;
+  }
+  failed = true;
+  console.error(`after the first paint of ${screen.name}: zod comes in ${withZod.join(', ')}`);
+  console.error(
+    `  ${screen.afterPaint.join(', ')} import a value from a module of @ms/contracts that builds zod schemas: move that value to a module without zod (e.g. invoices/invoice-totals.ts).`,
   );
 }
 

@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   balanceKobo,
   computeInvoiceTotals,
+  invoiceBodyTotals,
   invoiceStatusOf,
   milestoneStatuses,
   orderStatusStepAllowed,
   refundDueKobo,
 } from './invoice-totals.js';
-import { createInvoiceBody, invoiceBodyTotals } from './invoices.js';
+import { createInvoiceBody } from './invoices.js';
 
 const base = { sent: true, cancelled: false, dueDate: '2026-12-10', today: '2026-12-01' };
 

@@ -1,4 +1,5 @@
 import { computeSaleTotals, percentOfKobo, type DiscountInput } from '../sales/totals.js';
+import { toKobo } from '../shared/money.js';
 
 /**
  * The arithmetic and the status of an invoice (issue 15), shared by the invoice form (what the owner
@@ -88,6 +89,38 @@ export const computeInvoiceTotals = (
     totalKobo: taxable + taxTotalKobo,
   };
 };
+
+/** Totals of an invoice body whose prices are all known (the form; the server after pricing). */
+export const invoiceBodyTotals = (b: {
+  items: {
+    price: number;
+    quantity: number;
+    discount_type?: 'amount' | 'percentage' | null;
+    discount?: number | null;
+  }[];
+  discount_type?: 'amount' | 'percentage' | null;
+  discount?: number | null;
+  taxes?: { name: string; rate: number }[];
+}) =>
+  computeInvoiceTotals(
+    b.items.map((l) => ({
+      unitPriceKobo: toKobo(l.price),
+      quantity: l.quantity,
+      discount: l.discount_type
+        ? {
+            type: l.discount_type,
+            value: l.discount_type === 'amount' ? toKobo(l.discount ?? 0) : (l.discount ?? 0),
+          }
+        : null,
+    })),
+    b.discount_type
+      ? {
+          type: b.discount_type,
+          value: b.discount_type === 'amount' ? toKobo(b.discount ?? 0) : (b.discount ?? 0),
+        }
+      : null,
+    (b.taxes ?? []).map((t) => ({ name: t.name, ratePercent: t.rate })),
+  );
 
 export type InvoiceMoney = {
   totalKobo: number;

@@ -2,15 +2,9 @@ import { z } from 'zod';
 import { dayString, positiveQuantity } from '../inventory/stock.js';
 import { nairaAmount } from '../products/products.js';
 import { discountType } from '../sales/sales.js';
-import { toKobo } from '../shared/money.js';
 import { metaData, pageLimit, pageNumber, uploadBatchBody } from '../shared/sync.js';
 import { email, id, inputString, optionalText, requiredText } from '../validation/zod-rules.js';
-import {
-  computeInvoiceTotals,
-  INVOICE_ORDER_STATUSES,
-  INVOICE_STATUSES,
-  MILESTONE_STATUSES,
-} from './invoice-totals.js';
+import { INVOICE_ORDER_STATUSES, INVOICE_STATUSES, MILESTONE_STATUSES } from './invoice-totals.js';
 
 /**
  * Invoices (spec 001 §2 "Invoices", §3 Invoice, §4, §6 "Create & Modify Invoices", §7 "Invoices";
@@ -245,38 +239,6 @@ export const updateInvoiceBody = z
   .superRefine(checkDates)
   .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Send at least one field' });
 export type UpdateInvoiceBody = z.input<typeof updateInvoiceBody>;
-
-/** Totals of an invoice body whose prices are all known (the form; the server after pricing). */
-export const invoiceBodyTotals = (b: {
-  items: {
-    price: number;
-    quantity: number;
-    discount_type?: 'amount' | 'percentage' | null;
-    discount?: number | null;
-  }[];
-  discount_type?: 'amount' | 'percentage' | null;
-  discount?: number | null;
-  taxes?: { name: string; rate: number }[];
-}) =>
-  computeInvoiceTotals(
-    b.items.map((l) => ({
-      unitPriceKobo: toKobo(l.price),
-      quantity: l.quantity,
-      discount: l.discount_type
-        ? {
-            type: l.discount_type,
-            value: l.discount_type === 'amount' ? toKobo(l.discount ?? 0) : (l.discount ?? 0),
-          }
-        : null,
-    })),
-    b.discount_type
-      ? {
-          type: b.discount_type,
-          value: b.discount_type === 'amount' ? toKobo(b.discount ?? 0) : (b.discount ?? 0),
-        }
-      : null,
-    (b.taxes ?? []).map((t) => ({ name: t.name, ratePercent: t.rate })),
-  );
 
 // ---------------------------------------------------------------------------------------------
 // GET /v1/invoices/businesses/{b} (invoices.view)
