@@ -60,7 +60,7 @@ export const AppRoot = () => {
       setNavigating(true);
       try {
         const m = await loadRouter();
-        await m.router.navigate(to, options);
+        await m.getRouter().navigate(to, options);
         setRouter(() => m.default);
       } catch {
         // The router's code did not arrive: a full load of the page gets there the usual way.

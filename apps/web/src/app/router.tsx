@@ -37,69 +37,73 @@ import { HideForAuth, RequireAuth } from './guards/require-auth';
 import { AppLoading } from './shell/app-loading';
 import { RouteError } from './shell/route-error';
 
-/** Every route of the app. Feature pages load lazily so the first screen stays small. */
-export const router = createBrowserRouter([
-  {
-    element: <FirstScreen />,
-    errorElement: <RouteError />,
-    hydrateFallbackElement: <AppLoading />,
-    children: [
-      {
-        element: <HideForAuth />,
-        children: accountsGuestRoutes,
-      },
-      { path: paths.Components, lazy: lazyPage(() => import('./routes/components-gallery')) },
-      // The client's page of an invoice: no login, no shell.
-      ...publicInvoiceRoutes,
-      {
-        element: <RequireAuth />,
-        children: [
-          {
-            // The shell loads after login, so the login page does not download it.
-            lazy: lazyPage(() => import('./shell/routed-shell')),
-            children: [
-              { index: true, element: <Navigate to={paths.Dashboard} replace /> },
-              ...dashboardRoutes,
-              ...storesRoutes,
-              { path: paths.AppSettings, lazy: lazyPage(() => import('./routes/settings-page')) },
-              ...productsRoutes,
-              ...categoriesRoutes,
-              ...tagsRoutes,
-              ...optionsRoutes,
-              ...modifiersRoutes,
-              ...inventoryRoutes,
-              ...productUploadsRoutes,
-              ...labelsRoutes,
-              ...customersRoutes,
-              ...loyaltyRoutes,
-              ...registersRoutes,
-              ...posRoutes,
-              ...salesRoutes,
-              ...reportsRoutes,
-              ...syncSettingsRoutes,
-              ...bankTransactionsRoutes,
-              ...payoutsRoutes,
-              ...fixedAccountsRoutes,
-              ...invoicesRoutes,
-              ...onlineStoreRoutes,
-              ...ordersRoutes,
-              {
-                element: <AdminOnly />,
-                children: [
-                  ...paymentOptionsRoutes,
-                  ...bankAccountsRoutes,
-                  ...settlementsRoutes,
-                  ...salesAgentsRoutes,
-                  ...businessRoutes,
-                  ...staffRoutes,
-                  ...accountsAdminRoutes,
-                ],
-              },
-              { path: '*', lazy: lazyPage(() => import('./routes/not-found-page')) },
-            ],
-          },
-        ],
-      },
-    ],
-  },
-]);
+/**
+ * Every route of the app. Feature pages load lazily so the first screen stays small. Made when first
+ * needed (router-root.tsx): building it matches the routes and starts the current page's loading.
+ */
+export const createAppRouter = () =>
+  createBrowserRouter([
+    {
+      element: <FirstScreen />,
+      errorElement: <RouteError />,
+      hydrateFallbackElement: <AppLoading />,
+      children: [
+        {
+          element: <HideForAuth />,
+          children: accountsGuestRoutes,
+        },
+        { path: paths.Components, lazy: lazyPage(() => import('./routes/components-gallery')) },
+        // The client's page of an invoice: no login, no shell.
+        ...publicInvoiceRoutes,
+        {
+          element: <RequireAuth />,
+          children: [
+            {
+              // The shell loads after login, so the login page does not download it.
+              lazy: lazyPage(() => import('./shell/routed-shell')),
+              children: [
+                { index: true, element: <Navigate to={paths.Dashboard} replace /> },
+                ...dashboardRoutes,
+                ...storesRoutes,
+                { path: paths.AppSettings, lazy: lazyPage(() => import('./routes/settings-page')) },
+                ...productsRoutes,
+                ...categoriesRoutes,
+                ...tagsRoutes,
+                ...optionsRoutes,
+                ...modifiersRoutes,
+                ...inventoryRoutes,
+                ...productUploadsRoutes,
+                ...labelsRoutes,
+                ...customersRoutes,
+                ...loyaltyRoutes,
+                ...registersRoutes,
+                ...posRoutes,
+                ...salesRoutes,
+                ...reportsRoutes,
+                ...syncSettingsRoutes,
+                ...bankTransactionsRoutes,
+                ...payoutsRoutes,
+                ...fixedAccountsRoutes,
+                ...invoicesRoutes,
+                ...onlineStoreRoutes,
+                ...ordersRoutes,
+                {
+                  element: <AdminOnly />,
+                  children: [
+                    ...paymentOptionsRoutes,
+                    ...bankAccountsRoutes,
+                    ...settlementsRoutes,
+                    ...salesAgentsRoutes,
+                    ...businessRoutes,
+                    ...staffRoutes,
+                    ...accountsAdminRoutes,
+                  ],
+                },
+                { path: '*', lazy: lazyPage(() => import('./routes/not-found-page')) },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ]);
