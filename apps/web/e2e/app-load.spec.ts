@@ -193,6 +193,43 @@ test.describe('a signed-in start on the dashboard draws without the router', () 
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
+  /**
+   * The dashboard's files were fetched by index.html, so its first render is the dashboard itself: no
+   * "Loading…" drawn and painted first (a cheap phone would then draw the page twice, and sit blocked
+   * by the second render after something has shown). If those files are slow, "Loading…" shows.
+   */
+  test('a reload of the dashboard draws it without "Loading…" first; slow files show "Loading…" meanwhile', async ({
+    page,
+  }) => {
+    await logInNewOwner(page);
+    await page.addInitScript(() => {
+      const w = window as unknown as { loadingSeen: boolean };
+      w.loadingSeen = false;
+      new MutationObserver(() => {
+        if (document.querySelector('#root [role="status"]')?.textContent === 'Loading…') w.loadingSeen = true;
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
+    const loadingSeen = () =>
+      page.evaluate(() => (window as unknown as { loadingSeen: boolean }).loadingSeen);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Good');
+    expect(await loadingSeen()).toBe(false);
+
+    // The dashboard's own file held back: "Loading…", then the dashboard.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/dashboard-start-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload();
+    const loading = page.getByRole('status').filter({ hasText: /^Loading…$/ });
+    await expect(loading).toBeVisible();
+    release();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Good');
+    await expect(loading).toHaveCount(0);
+  });
+
   test('a device that chose the rail menu draws it on the dashboard too; its buttons lead on', async ({
     page,
   }) => {

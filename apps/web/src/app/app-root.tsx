@@ -13,13 +13,17 @@ const loadRouter = () => import('./router-root');
 const loadDashboard = () => import('./dashboard-start');
 
 type DashboardStart = ComponentType<{ navigating: boolean }>;
+type Start = 'login' | 'dashboard' | 'router';
+
+/** Longest wait for the dashboard's code before the first render draws "Loading…" instead. */
+const DASHBOARD_WAIT_MS = 300;
 
 /**
  * The screen a visit starts on, when it can draw without React Router: a visitor's Login (the first
  * screen of most phones), a signed-in user's dashboard (at `/` or `/dashboard`, as the router's guard
  * would restore the first saved user). Anything else starts with the router.
  */
-const firstScreen = (): 'login' | 'dashboard' | 'router' => {
+const firstScreen = (): Start => {
   const { pathname, search, hash } = window.location;
   if (pathname === paths.Login && !sessionStore.get()) return 'login';
   if (pathname !== '/' && pathname !== paths.Dashboard) return 'router';
@@ -30,6 +34,27 @@ const firstScreen = (): 'login' | 'dashboard' | 'router' => {
   return 'dashboard';
 };
 
+let prepared: { start: Start; dashboard: DashboardStart | null } | undefined;
+
+/**
+ * Called once before the first render (main.tsx). A dashboard start waits for the dashboard's code
+ * (index.html has already fetched its files), so the first thing drawn is the dashboard itself: a
+ * "Loading…" drawn in between would cost a cheap phone one more full render and paint, with the
+ * dashboard's own render then blocking the page after it has shown. If the code is slow to come (its
+ * files were not preloaded), "Loading…" shows after DASHBOARD_WAIT_MS and the dashboard follows.
+ */
+export const prepareFirstScreen = async (): Promise<void> => {
+  const start = firstScreen();
+  prepared = { start, dashboard: null };
+  if (start !== 'dashboard') return;
+  const dashboard = loadDashboard().then(
+    (m) => m.default,
+    () => null,
+  );
+  const late = new Promise<null>((resolve) => setTimeout(() => resolve(null), DASHBOARD_WAIT_MS));
+  prepared.dashboard = await Promise.race([dashboard, late]);
+};
+
 /**
  * What the page draws first. Login and the dashboard draw without React Router (a fifth of their
  * download, docs/decisions/0002): the router loads after the screen is on it, and takes over when the
@@ -37,9 +62,9 @@ const firstScreen = (): 'login' | 'dashboard' | 'router' => {
  * its files).
  */
 export const AppRoot = () => {
-  const [start] = useState(firstScreen);
+  const [start] = useState(() => prepared?.start ?? firstScreen());
   const [Router, setRouter] = useState<ComponentType | null>(null);
-  const [Dashboard, setDashboard] = useState<DashboardStart | null>(null);
+  const [Dashboard, setDashboard] = useState<DashboardStart | null>(() => prepared?.dashboard ?? null);
   const [navigating, setNavigating] = useState(false);
   const [failed, setFailed] = useState(false);
 
@@ -51,7 +76,7 @@ export const AppRoot = () => {
       );
       return;
     }
-    if (start === 'dashboard')
+    if (start === 'dashboard' && !prepared?.dashboard)
       loadDashboard().then(
         (m) => setDashboard(() => m.default),
         () => setFailed(true),
