@@ -74,6 +74,9 @@ const audit = async (url, { keepStorage }) => {
     onlyCategories: ['performance'],
     // The dashboard run keeps the session written by seedSession (its origin was cleared there).
     disableStorageReset: keepStorage,
+    // LH_THROTTLING=devtools: the slow CPU and network applied in the browser while the page loads,
+    // instead of Lighthouse's default (simulate: an unthrottled load, replayed by a model).
+    ...(process.env.LH_THROTTLING ? { throttlingMethod: process.env.LH_THROTTLING } : {}),
   });
   const lhr = result.lhr;
   // LH_JSON=dir: the whole report of each run, to read (long tasks, LCP element, layout shifts).
