@@ -76,6 +76,36 @@ test('after one online visit the app opens offline, and says when it is back onl
   await expect(banner).toBeHidden({ timeout: 8_000 });
 });
 
+/**
+ * A screen that needs the server, opened with the network gone and the page already open (the menu,
+ * not a reload): it says it could not load and why, at once, instead of a skeleton for as long as
+ * the network is away; back online it loads by itself.
+ */
+test('a server screen opened offline says so at once, and loads by itself when the network is back', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await logInNewOwner(page);
+  await waitForAppSaved(page);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Good');
+
+  await context.setOffline(true);
+  await page.getByLabel('Sidebar').getByRole('link', { name: 'Book Keeping' }).click();
+  await expect(page).toHaveURL(/\/sales-history$/);
+  const failed = page.getByRole('alert').filter({ hasText: 'Could not load your sales' });
+  await expect(failed).toBeVisible({ timeout: 5_000 });
+  await expect(failed).toContainText('You are offline or the network is too slow.');
+  await expect(failed.getByRole('button', { name: 'Try again' })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/offline-sales-history-1280.png`, fullPage: true });
+
+  await context.setOffline(false);
+  await expect(failed).toBeHidden({ timeout: 15_000 });
+  await expect(page.getByText('No sales in this range')).toBeVisible();
+});
+
 test('Sync Settings: each module with its frequency; an edited one is kept after a reload', async ({
   page,
 }) => {

@@ -3,6 +3,8 @@ import { notifications } from '@mantine/notifications';
 import { CODES, TOAST_TIMEOUT_MS } from '@ms/contracts';
 import { ApiError } from './api-client';
 
+const isOffline = () => typeof navigator !== 'undefined' && !navigator.onLine;
+
 /**
  * Spec 000 §7: any failed call shows the server's message; a screen can opt out with meta.silent.
  * `kind`: a read that fails offline says nothing (the connectivity banner says it, and screens fall
@@ -11,14 +13,7 @@ import { ApiError } from './api-client';
 const alert = (error: unknown, meta: Record<string, unknown> | undefined, kind: 'read' | 'write') => {
   if (meta?.silent) return;
   if (error instanceof ApiError && error.status === 401) return;
-  if (
-    kind === 'read' &&
-    error instanceof ApiError &&
-    error.status === 0 &&
-    typeof navigator !== 'undefined' &&
-    !navigator.onLine
-  )
-    return;
+  if (kind === 'read' && error instanceof ApiError && error.status === 0 && isOffline()) return;
   // The unsanctioned-device modal (accounts DeviceGuard) already says it.
   if (error instanceof ApiError && error.code === CODES.deviceNotRecognized) return;
   notifications.show({
@@ -37,8 +32,11 @@ export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       staleTime: 30_000,
+      // Not again while the browser says it is offline: the screen says so at once (below).
       retry: (count, error) =>
-        !(error instanceof ApiError && error.status > 0 && error.status < 500) && count < 2,
+        !(error instanceof ApiError && error.status > 0 && error.status < 500) &&
+        !(error instanceof ApiError && error.status === 0 && isOffline()) &&
+        count < 2,
       refetchOnWindowFocus: false,
     },
     /*
@@ -51,3 +49,24 @@ export const queryClient = new QueryClient({
     mutations: { retry: false, networkMode: 'always' },
   },
 });
+
+/*
+ * A read with nothing to show yet is tried even while the browser says it is offline; one whose data
+ * is on the screen waits for the network, as TanStack's default ('online') does. With the default
+ * alone, a screen that needs the server (sales history, reports, settings) opened offline showed its
+ * skeleton for as long as the network was away; now it fails at once with the offline message and
+ * its "Try again" (query-states LoadError), and is asked again by itself when the network is back
+ * (refetchOnReconnect). What the screen showed stays shown offline: a refresh of it still pauses.
+ * Queries that choose their own networkMode (the device-first reads: till, customers, stock) keep it.
+ */
+const defaults = queryClient.defaultQueryOptions.bind(queryClient);
+queryClient.defaultQueryOptions = ((options) => {
+  const defaulted = defaults(options);
+  if (options._defaulted || options.networkMode !== undefined) return defaulted;
+  const shown = queryClient.getQueryCache().get(defaulted.queryHash!)?.state.data !== undefined;
+  return {
+    ...defaulted,
+    networkMode: shown ? 'online' : 'always',
+    refetchOnReconnect: options.refetchOnReconnect ?? true,
+  };
+}) as typeof queryClient.defaultQueryOptions;
