@@ -179,8 +179,9 @@ export type StartModules = { router: string; routedShell: string; dashboard: str
  * 14"). A signed-in start on the dashboard fetches the dashboard's start (shell and dashboard, no
  * router: app/app-root.tsx); any other start the router's files, and with a session the shell's. A
  * small inline script decides, because only the page knows whether someone is signed in (the session
- * is in localStorage, key `ms.session`, src/lib/session-store.ts): the login page of a new visitor
- * downloads nothing more. The server allows this one script by its hash (apps/server/src/app.ts).
+ * is in localStorage, key `ms.session`, src/lib/session-store.ts; without one, a saved user of the
+ * switcher, `ms.savedUsers`, is restored as app-root.tsx's firstScreen does): the login page of a new
+ * visitor downloads nothing more. The server allows this one script by its hash (apps/server/src/app.ts).
  */
 export const preloadFirstScreens = (starts: StartModules): Plugin => ({
   name: 'ms:preload-first-screens',
@@ -204,7 +205,7 @@ export const preloadFirstScreens = (starts: StartModules): Plugin => ({
       const routerFiles = filesOf(starts.router);
       const shellFiles = filesOf(starts.routedShell).filter((f) => !routerFiles.includes(f));
       const dashboardFiles = filesOf(starts.dashboard);
-      const script = `(function(){try{var s=localStorage.getItem('ms.session'),p=location.pathname;if(!s&&p==='/login')return;var f=s&&(p==='/'||p==='/dashboard')?${JSON.stringify(dashboardFiles)}:${JSON.stringify(routerFiles)}.concat(s?${JSON.stringify(shellFiles)}:[]);f.forEach(function(h){var l=document.createElement('link');l.rel=/\\.css$/.test(h)?'stylesheet':'modulepreload';l.crossOrigin='';l.href=h;l.setAttribute('data-first-screen','');document.head.appendChild(l)})}catch(e){}})()`;
+      const script = `(function(){try{var s=localStorage.getItem('ms.session'),p=location.pathname;if(!s&&p==='/login')return;var u=s||Object.keys(JSON.parse(localStorage.getItem('ms.savedUsers')||'{}')||{}).length;var f=u&&(p==='/'||p==='/dashboard')?${JSON.stringify(dashboardFiles)}:${JSON.stringify(routerFiles)}.concat(u?${JSON.stringify(shellFiles)}:[]);f.forEach(function(h){var l=document.createElement('link');l.rel=/\\.css$/.test(h)?'stylesheet':'modulepreload';l.crossOrigin='';l.href=h;l.setAttribute('data-first-screen','');document.head.appendChild(l)})}catch(e){}})()`;
       return [{ tag: 'script', children: script, injectTo: 'head' as const }];
     },
   },

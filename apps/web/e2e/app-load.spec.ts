@@ -46,6 +46,12 @@ test('a signed-in load of the dashboard fetches its screens at once; a new visit
   for (const file of ['dashboard-start', 'shell', 'dashboard-page', 'home'])
     await expect(early(file), file).toHaveCount(1);
   await expect(early('router-root')).toHaveCount(0);
+  // No current session but a saved user of the switcher (the app restores it): the dashboard's files too.
+  await page.evaluate(() => localStorage.removeItem('ms.session'));
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Good');
+  await expect(early('dashboard-start')).toHaveCount(1);
+  await expect(early('router-root')).toHaveCount(0);
   // Another screen behind login: the router and the shell, not the dashboard.
   await page.goto('/pos');
   await expect(page.getByRole('heading', { name: 'Point of sale' })).toBeVisible();
