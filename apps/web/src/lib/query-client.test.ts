@@ -61,8 +61,7 @@ describe('reads while the browser says it is offline', () => {
       },
       meta: { silent: true },
     });
-    const seen: string[] = [];
-    const stop = observer.subscribe((r) => seen.push(r.status));
+    const stop = observer.subscribe(() => undefined);
     await vi.waitFor(() => expect(observer.getCurrentResult().status).toBe('error'));
     online = true;
     setNavigatorOnline(true);
@@ -89,5 +88,47 @@ describe('reads while the browser says it is offline', () => {
     setNavigatorOnline(true);
     await vi.waitFor(() => expect(observer.getCurrentResult().data).toEqual(['sale 1', 'sale 2']));
     stop();
+  });
+  it('a refresh under way when the network drops waits for it, and the data stays', async () => {
+    queryClient.setQueryData(['offline-test', 'dropped'], ['sale 1']);
+    let calls = 0;
+    const observer = new QueryObserver(queryClient, {
+      queryKey: ['offline-test', 'dropped'],
+      queryFn: async () => {
+        calls += 1;
+        if (calls === 1) {
+          setNavigatorOnline(false); // the network goes while the request is out
+          throw offlineError();
+        }
+        return ['sale 1', 'sale 2'];
+      },
+      staleTime: 0,
+      meta: { silent: true },
+    });
+    const stop = observer.subscribe(() => undefined);
+    await vi.waitFor(() => expect(observer.getCurrentResult().fetchStatus).toBe('paused'), { timeout: 3000 });
+    expect(observer.getCurrentResult()).toMatchObject({ status: 'success', data: ['sale 1'] });
+    setNavigatorOnline(true);
+    await vi.waitFor(() => expect(observer.getCurrentResult().data).toEqual(['sale 1', 'sale 2']));
+    stop();
+  });
+});
+
+describe('a page opened while the browser says it is offline', () => {
+  afterEach(() => {
+    Object.defineProperty(navigator, 'onLine', { value: true, configurable: true });
+    vi.resetModules();
+  });
+
+  it('starts offline, and hears the network come back', async () => {
+    Object.defineProperty(navigator, 'onLine', { value: false, configurable: true });
+    vi.resetModules();
+    const { onlineManager: manager } = await import('@tanstack/react-query');
+    await import('./query-client');
+    // TanStack alone would say online here, and the 'online' event below would change nothing.
+    expect(manager.isOnline()).toBe(false);
+    Object.defineProperty(navigator, 'onLine', { value: true, configurable: true });
+    window.dispatchEvent(new Event('online'));
+    expect(manager.isOnline()).toBe(true);
   });
 });

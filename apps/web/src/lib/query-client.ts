@@ -1,4 +1,4 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, onlineManager, QueryCache, QueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { CODES, TOAST_TIMEOUT_MS } from '@ms/contracts';
 import { ApiError } from './api-client';
@@ -32,11 +32,8 @@ export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       staleTime: 30_000,
-      // Not again while the browser says it is offline: the screen says so at once (below).
       retry: (count, error) =>
-        !(error instanceof ApiError && error.status > 0 && error.status < 500) &&
-        !(error instanceof ApiError && error.status === 0 && isOffline()) &&
-        count < 2,
+        !(error instanceof ApiError && error.status > 0 && error.status < 500) && count < 2,
       refetchOnWindowFocus: false,
     },
     /*
@@ -51,22 +48,56 @@ export const queryClient = new QueryClient({
 });
 
 /*
- * A read with nothing to show yet is tried even while the browser says it is offline; one whose data
- * is on the screen waits for the network, as TanStack's default ('online') does. With the default
- * alone, a screen that needs the server (sales history, reports, settings) opened offline showed its
- * skeleton for as long as the network was away; now it fails at once with the offline message and
- * its "Try again" (query-states LoadError), and is asked again by itself when the network is back
- * (refetchOnReconnect). What the screen showed stays shown offline: a refresh of it still pauses.
- * Queries that choose their own networkMode (the device-first reads: till, customers, stock) keep it.
+ * A read with nothing to show yet is tried even while the browser says it is offline, and not tried
+ * again until the network is back; one whose data is on the screen waits for the network, as
+ * TanStack's default ('online') does. With the default alone, a screen that needs the server (sales
+ * history, reports, settings) opened offline showed its skeleton for as long as the network was away;
+ * now it fails at once with the offline message and its "Try again" (query-states LoadError), and is
+ * asked again by itself when the network is back (refetchOnReconnect). What the screen showed stays
+ * shown offline (a refresh of it pauses); a filter, page or period changed offline is a read with
+ * nothing to show, so it says it could not load rather than keep the previous figures under the new
+ * label. Queries that choose their own networkMode (the device-first reads: till, customers, stock)
+ * keep it.
  */
+type Retry = boolean | number | ((count: number, error: Error) => boolean) | undefined;
+/** TanStack's reading of `retry`: a function's answer, a number of times, true or false; unset, 3 times. */
+const mayRetry = (retry: Retry, count: number, error: Error): boolean =>
+  typeof retry === 'function'
+    ? retry(count, error)
+    : typeof retry === 'number'
+      ? count < retry
+      : (retry ?? count < 3);
 const defaults = queryClient.defaultQueryOptions.bind(queryClient);
 queryClient.defaultQueryOptions = ((options) => {
   const defaulted = defaults(options);
-  if (options._defaulted || options.networkMode !== undefined) return defaulted;
-  const shown = queryClient.getQueryCache().get(defaulted.queryHash!)?.state.data !== undefined;
+  if (options._defaulted || defaulted.networkMode !== undefined) return defaulted;
+  const shown =
+    defaulted.initialData !== undefined ||
+    queryClient.getQueryCache().get(defaulted.queryHash!)?.state.data !== undefined;
+  if (shown) return { ...defaulted, networkMode: 'online' };
+  const retry = defaulted.retry as Retry;
   return {
     ...defaulted,
-    networkMode: shown ? 'online' : 'always',
-    refetchOnReconnect: options.refetchOnReconnect ?? true,
+    networkMode: 'always',
+    retry: (count: number, error: Error) =>
+      !(error instanceof ApiError && error.status === 0 && isOffline()) && mayRetry(retry, count, error),
   };
 }) as typeof queryClient.defaultQueryOptions;
+
+/*
+ * TanStack assumes the network is there until the browser says `offline`: a page opened offline (the
+ * installed app on a phone without signal) would never hear it come back, and its failed reads would
+ * not be asked again. Start from what the browser says now.
+ */
+onlineManager.setEventListener((setOnline) => {
+  if (typeof window === 'undefined' || !window.addEventListener) return;
+  const online = () => setOnline(true);
+  const offline = () => setOnline(false);
+  setOnline(navigator.onLine);
+  window.addEventListener('online', online, false);
+  window.addEventListener('offline', offline, false);
+  return () => {
+    window.removeEventListener('online', online);
+    window.removeEventListener('offline', offline);
+  };
+});
