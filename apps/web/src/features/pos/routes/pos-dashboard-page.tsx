@@ -75,33 +75,45 @@ export default function PosDashboardPage() {
           <RegisterSlot storeId={storeId} />
         </Group>
       </Group>
-      {today.isError ? (
+      {today.isError && (
         <Alert color="red" title="Today's sales could not be loaded">
           {today.error.message}
         </Alert>
-      ) : (
-        <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
-          <Stat label="Sales" value={today.isPending ? '…' : String(today.data.total)} testId="today-count" />
-          <Stat label="Total sold" value={today.isPending ? '…' : formatMoney(total)} testId="today-total" />
-          <Stat
-            label="Cash expected in the drawer"
-            value={
-              drawer.isPending
-                ? '…'
-                : drawer.register
-                  ? formatMoney(drawer.register.expected_cash ?? 0)
-                  : 'Register closed'
-            }
-            testId="drawer-cash"
-          />
-        </SimpleGrid>
       )}
+      {/* The drawer's cash is the register's own (kept on the device): shown whether or not the sales came. */}
+      <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
+        <Stat
+          label="Sales"
+          value={today.data ? String(today.data.total) : today.isError ? '—' : '…'}
+          testId="today-count"
+        />
+        <Stat
+          label="Total sold"
+          value={today.data ? formatMoney(total) : today.isError ? '—' : '…'}
+          testId="today-total"
+        />
+        <Stat
+          label="Cash expected in the drawer"
+          value={
+            drawer.isPending
+              ? '…'
+              : drawer.register
+                ? formatMoney(drawer.register.expected_cash ?? 0)
+                : 'Register closed'
+          }
+          testId="drawer-cash"
+        />
+      </SimpleGrid>
       <Paper withBorder radius="md" p="md">
         <Title order={2} size="h4" mb="xs">
           Recent sales
         </Title>
         {today.isPending ? (
           <Loader size="sm" />
+        ) : !today.data ? (
+          <Text c="dimmed" size="sm">
+            Your sales of today show here once the network is back.
+          </Text>
         ) : sales.length === 0 ? (
           <Text c="dimmed" size="sm">
             No sale yet today. Sales you make at the till show here.
