@@ -81,8 +81,10 @@ export const useRegisters = (storeId: string | null, enabled = true) => {
     },
     placeholderData: () => readLastKnown(queryKey),
     enabled: enabled && canSee && !!businessId,
-    // A failed check (the network dropped without the browser noticing) is tried again by itself.
-    refetchInterval: (query) => (query.state.status === 'error' ? RETRY_FAILED_CHECK_MS : false),
+    // A failed check (the network dropped without the browser noticing) is tried again by itself;
+    // while the browser says it is offline, the network's return asks again (refetchOnReconnect).
+    refetchInterval: (query) =>
+      query.state.status === 'error' && navigator.onLine ? RETRY_FAILED_CHECK_MS : false,
     meta: { silent: true },
   });
   // Until the server answers again, the last state this device saw (issue 11).
