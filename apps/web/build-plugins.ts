@@ -205,7 +205,7 @@ export const preloadFirstScreens = (starts: StartModules): Plugin => ({
       const routerFiles = filesOf(starts.router);
       const shellFiles = filesOf(starts.routedShell).filter((f) => !routerFiles.includes(f));
       const dashboardFiles = filesOf(starts.dashboard);
-      const script = `(function(){try{var s=localStorage.getItem('ms.session'),p=location.pathname;if(!s&&p==='/login')return;var u=s||Object.keys(JSON.parse(localStorage.getItem('ms.savedUsers')||'{}')||{}).length;var f=u&&(p==='/'||p==='/dashboard')?${JSON.stringify(dashboardFiles)}:${JSON.stringify(routerFiles)}.concat(u?${JSON.stringify(shellFiles)}:[]);f.forEach(function(h){var l=document.createElement('link');l.rel=/\\.css$/.test(h)?'stylesheet':'modulepreload';l.crossOrigin='';l.href=h;l.setAttribute('data-first-screen','');document.head.appendChild(l)})}catch(e){}})()`;
+      const script = `(function(){try{var s=localStorage.getItem('ms.session'),p=location.pathname;if(!s&&p==='/login')return;var u=s;if(!u)try{u=Object.keys(JSON.parse(localStorage.getItem('ms.savedUsers')||'{}')||{}).length}catch(e){}var f=u&&(p==='/'||p==='/dashboard')?${JSON.stringify(dashboardFiles)}:${JSON.stringify(routerFiles)}.concat(u?${JSON.stringify(shellFiles)}:[]);f.forEach(function(h){var l=document.createElement('link');l.rel=/\\.css$/.test(h)?'stylesheet':'modulepreload';l.crossOrigin='';l.href=h;l.setAttribute('data-first-screen','');document.head.appendChild(l)})}catch(e){}})()`;
       return [{ tag: 'script', children: script, injectTo: 'head' as const }];
     },
   },

@@ -4,12 +4,15 @@ import { createRoot } from 'react-dom/client';
 import { AppRoot, prepareFirstScreen } from './app/app-root';
 import { Providers } from './app/providers';
 
-void prepareFirstScreen().then(() =>
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <Providers>
-        <AppRoot />
-      </Providers>
-    </StrictMode>,
-  ),
-);
+// Drawn even if preparing failed (AppRoot decides again on its own).
+void prepareFirstScreen()
+  .catch(() => undefined)
+  .then(() =>
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <Providers>
+          <AppRoot />
+        </Providers>
+      </StrictMode>,
+    ),
+  );
